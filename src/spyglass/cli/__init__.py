@@ -1,0 +1,1 @@
+"""The ``spyglass`` command line: play, replay, rules, games, sim."""

@@ -1,0 +1,226 @@
+"""The ``spyglass`` command."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+import spyglass
+from spyglass import agents
+from spyglass.engine import SpyglassError, read_record
+from spyglass.lab import simulate, wilson_interval
+
+from . import lobby
+from .play import PlaySession, parse_options, parse_seats
+from .replay import step_through
+
+app = typer.Typer(
+    name="spyglass",
+    help="Play, replay and simulate the spyglass tabletop games.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+)
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def friendly(command: Callable[P, R]) -> Callable[P, R]:
+    """Expected errors become one red line (exit 2); Ctrl-C leaves quietly (exit 130)."""
+
+    @functools.wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except SpyglassError as error:
+            errors.print(f"[red]error:[/] {escape(str(error))}")
+            raise typer.Exit(2) from None
+        except (KeyboardInterrupt, EOFError):
+            errors.print("\n[yellow]Interrupted.[/]")
+            raise typer.Exit(130) from None
+
+    return wrapper
+
+
+def _version(value: bool) -> None:
+    if value:
+        console.print(f"spyglass {spyglass.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    """Play, replay and simulate the spyglass tabletop games."""
+
+
+@app.command("games")
+@friendly
+def games_command() -> None:
+    """List the games with their player counts and a line on each."""
+    console.print(lobby.games_table(spyglass.games()))
+
+
+@app.command("rules")
+@friendly
+def rules_command(game: Annotated[str, typer.Argument(help="Game id, e.g. sandwich-guy.")]) -> None:
+    """Show a game's rules (in our words, with our rulings)."""
+    console.print(Markdown(spyglass.load(game).rules_text()))
+
+
+@app.command("play")
+@friendly
+def play_command(
+    game: Annotated[
+        str | None, typer.Argument(help="Game id; leave out to open the lobby.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Deal seed (default: random).")] = None,
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(help="Who sits where, e.g. --seat 0=human --seat 1=heuristic."),
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option NAME=VALUE.")
+    ] = None,
+    load: Annotated[Path | None, typer.Option(help="Continue a saved game record.")] = None,
+) -> None:
+    """Play at the terminal (numbered moves or typed notation; 'help' lists the commands)."""
+    if load is not None:
+        state = spyglass.replay(read_record(load))
+        seats = parse_seats(seat or [], state.players)
+    elif game is None:
+        info = lobby.choose_game(console)
+        chosen = lobby.choose_options(console, info)
+        n = lobby.choose_players(console, info)
+        seats = lobby.choose_seats(console, n)
+        state = chosen.new_state(players=n, seed=lobby.choose_seed(console))
+    else:
+        loaded = spyglass.load(game, **parse_options(option or []))
+        n = loaded.check_players(players)
+        seats = parse_seats(seat or [], n)
+        state = loaded.new_state(players=n, seed=seed)
+    if state.seed is not None:
+        console.print(
+            f"[dim]{state.game.info.title}, seed {state.seed}. Type 'help' for commands.[/]"
+        )
+    PlaySession(console, state, seats, agent_seed=state.seed or 0).run()
+
+
+@app.command("replay")
+@friendly
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A saved game record (JSON).")],
+    seat: Annotated[
+        int | None, typer.Option(help="See the game as this seat (default: spectator).")
+    ] = None,
+    step: Annotated[int, typer.Option(help="Start at this step.")] = 0,
+) -> None:
+    """Step through a saved game."""
+    step_through(console, read_record(file), seat, step)
+
+
+@app.command("sim")
+@friendly
+def sim_command(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    agent: Annotated[
+        str, typer.Option(help=f"Agent for every seat: {', '.join(agents.names())}.")
+    ] = "heuristic",
+    games: Annotated[int, typer.Option(min=1, help="How many games.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Master seed; game i uses a seed derived from it.")] = 0,
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option NAME=VALUE.")
+    ] = None,
+) -> None:
+    """Simulate many games: win rate with a 95% interval, scores and game length."""
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]} games/s"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=errors,
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task(f"{game} · {agent}", total=games, rate="–")
+
+        def advance(_outcome: object) -> None:
+            progress.advance(task)
+            speed = progress.tasks[task].speed
+            progress.update(task, rate=f"{speed:.1f}" if speed else "–")
+
+        result = simulate(
+            game,
+            agent,
+            games,
+            seed=seed,
+            players=players,
+            options=parse_options(option or []),
+            progress=advance,
+        )
+    if result.interrupted:
+        errors.print(f"[yellow]Interrupted: {result.games} of {games} games finished.[/]")
+    if not result.games:
+        return
+    info = spyglass.load(game).info
+    table = Table(
+        title=f"{info.title}: {result.games} games, agent {agent}, seed {seed}",
+        title_justify="left",
+    )
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    if info.solo:
+        low, high = result.win_interval()
+        table.add_row("wins", f"{result.wins} of {result.games}")
+        table.add_row("win rate", f"{result.win_rate:.1%}  (95% CI {low:.1%}–{high:.1%})")
+        if result.mean_score is not None:
+            better = "lower" if info.score_order == "lower" else "higher"
+            table.add_row(
+                f"mean score of scored games ({better} is better)", f"{result.mean_score:.2f}"
+            )
+    else:
+        for seat_index in range(result.players):
+            wins = result.seat_wins(seat_index)
+            low, high = wilson_interval(round(wins), result.games)
+            table.add_row(
+                f"seat {seat_index} win rate", f"{wins / result.games:.1%}  ({low:.1%}–{high:.1%})"
+            )
+    table.add_row("mean game length (actions)", f"{result.mean_length:.1f}")
+    console.print(table)
+
+
+def main() -> None:
+    """Entry point of the ``spyglass`` script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

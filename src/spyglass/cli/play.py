@@ -1,0 +1,312 @@
+"""Interactive play at the terminal: humans and bots in any seats, hot-seat safe."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.markup import escape
+
+import spyglass
+from spyglass import agents
+from spyglass.agents import Agent
+from spyglass.engine import (
+    IllegalAction,
+    RulesError,
+    SpyglassError,
+    State,
+    derive_seed,
+    read_record,
+    write_record,
+)
+
+from .render import colour_cards_in, render_actions, render_result, render_table
+
+HUMAN = "human"
+
+HELP = """\
+[bold]Commands[/]
+  [cyan]NUMBER[/]        play the move with that number
+  [cyan]NOTATION[/]      type the move itself, e.g. [bold]8S QS 3S[/] or [bold]8♠ Q♠ 3♠[/]
+  [cyan]hint[/]          ask the bot what it would play
+  [cyan]undo[/]          take back your last move (solo games)
+  [cyan]save FILE[/]     save the game record (JSON) to FILE
+  [cyan]load FILE[/]     continue a saved game
+  [cyan]rules[/]         show the rules
+  [cyan]log[/]           show the whole game log
+  [cyan]show[/] or Enter  draw the table again
+  [cyan]quit[/]          leave the game (a solo game counts as given up)"""
+
+
+@dataclass
+class PlaySession:
+    """One game at the terminal. ``seats`` maps each seat to "human" or an agent name."""
+
+    console: Console
+    state: State
+    seats: dict[int, str]
+    agent_seed: int = 0
+    _agents: dict[int, Agent] = field(default_factory=dict)
+    _undo: list[State] = field(default_factory=list)
+    _last_human: int | None = None
+
+    def __post_init__(self) -> None:
+        self._seat_agents()
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, who in self.seats.items() if who == HUMAN]
+
+    def _seat_agents(self) -> None:
+        self._agents = {
+            seat: agents.load(who, seed=derive_seed(self.agent_seed, f"seat/{seat}"))
+            for seat, who in self.seats.items()
+            if who != HUMAN
+        }
+
+    # ----------------------------------------------------------------- main loop
+
+    def run(self) -> None:
+        while True:
+            if self.state.is_over:
+                if not self._after_game():
+                    return
+                continue
+            player = self.state.current_player
+            assert player is not None
+            if player in self._agents:
+                self._bot_move(player)
+                continue
+            if not self._human_turn(player):
+                return
+
+    def _observer(self) -> int | None:
+        """Whose eyes the table is drawn through: the human on turn, else the only human."""
+        player = self.state.current_player
+        if player is not None and self.seats.get(player) == HUMAN:
+            return player
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else None
+
+    def _draw(self, seat: int | None) -> None:
+        view = self.state.view(seat)
+        spec = self.state.game.spec
+        self.console.print(render_table(view, spec.layout, spec.info))
+        for line in view["log"][-4:]:
+            self.console.print(f"  [dim]·[/] {colour_cards_in(line)}")
+
+    def _bot_move(self, player: int) -> None:
+        action = self._agents[player].choose(self.state.seat(player))
+        text = self.state.describe(action)
+        self.state.apply(action)
+        who = self.seats[player]
+        self.console.print(f"[magenta]seat {player} ({who})[/] plays {colour_cards_in(text)}")
+
+    def _human_turn(self, player: int) -> bool:
+        self._hand_over(player)
+        redraw = True
+        while True:
+            actions = self.state.legal_actions()
+            if redraw:
+                self._draw(player)
+                self.console.print(render_actions(actions))
+            who = f"seat {player}" if len(self.seats) > 1 else "you"
+            try:
+                line = self.console.input(f"[bold]Move ({who})[/] › ").strip()
+            except EOFError:
+                self.console.print()
+                return False
+            outcome = self._command(line, player, actions)
+            if outcome == "quit":
+                return False
+            if outcome == "moved":
+                return True
+            redraw = outcome == "redraw"
+
+    def _hand_over(self, player: int) -> None:
+        """Hot-seat: between two different human seats, hide the table until the next sits."""
+        humans = self.humans
+        if len(humans) > 1 and self._last_human is not None and self._last_human != player:
+            self.console.clear()
+            self.console.print(f"[bold]Pass the device to seat {player}[/] and press Enter.")
+            with contextlib.suppress(EOFError):
+                self.console.input("")
+            self.console.clear()
+        self._last_human = player
+
+    # ----------------------------------------------------------------- commands
+
+    def _command(self, line: str, player: int, actions: list) -> str:
+        """Handle one line; returns "moved", "quit", "redraw" or "stay"."""
+        if not line or line.lower() == "show":
+            return "redraw"
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word in ("quit", "q", "exit"):
+            if self.state.players == 1:
+                self.console.print("[yellow]You gave up: the game counts as lost.[/]")
+            return "quit"
+        if word in ("help", "?", "h"):
+            self.console.print(HELP)
+            return "stay"
+        if word == "hint":
+            self._hint(player)
+            return "stay"
+        if word == "undo":
+            return "redraw" if self._undo_move() else "stay"
+        if word == "save":
+            self._save(rest)
+            return "stay"
+        if word == "load":
+            return "moved" if self._load(rest) else "stay"
+        if word == "rules":
+            self.console.print(Markdown(self.state.game.rules_text()))
+            return "stay"
+        if word == "log":
+            for entry in self.state.view(player)["log"]:
+                self.console.print(f"  [dim]·[/] {colour_cards_in(entry)}")
+            return "stay"
+        return self._move(line, actions)
+
+    def _move(self, line: str, actions: list) -> str:
+        before = self.state.clone()
+        try:
+            if line.isdigit():
+                number = int(line)
+                if not 1 <= number <= len(actions):
+                    self.console.print(
+                        f"[red]There is no move {number}: choose 1–{len(actions)}.[/]"
+                    )
+                    return "stay"
+                self.state.apply(actions[number - 1])
+            else:
+                self.state.apply(line)
+        except IllegalAction as error:
+            self.console.print(f"[red]{escape(str(error))}[/]")
+            self.console.print("[dim]Type a number, a move, or 'help'.[/]")
+            return "stay"
+        self._undo.append(before)
+        return "moved"
+
+    def _hint(self, player: int) -> None:
+        try:
+            advisor = agents.load("heuristic", seed=derive_seed(self.agent_seed, "hint"))
+            action = advisor.choose(self.state.seat(player))
+        except SpyglassError as error:
+            self.console.print(f"[red]No hint: {escape(str(error))}[/]")
+            return
+        description = colour_cards_in(self.state.describe(action))
+        self.console.print(f"[green]Hint:[/] {colour_cards_in(str(action))} — {description}")
+
+    def _undo_move(self) -> bool:
+        if self.state.players != 1:
+            self.console.print("[yellow]Undo is only for solo games.[/]")
+            return False
+        if not self._undo:
+            self.console.print("[yellow]Nothing to undo.[/]")
+            return False
+        self.state = self._undo.pop()
+        self.console.print("[green]Move taken back.[/]")
+        return True
+
+    def _save(self, name: str) -> None:
+        if not name.strip():
+            self.console.print("[red]Say where: save FILE[/]")
+            return
+        try:
+            path = write_record(self.state, Path(name.strip()).expanduser())
+        except OSError as error:
+            self.console.print(
+                f"[red]Cannot save to {escape(name)}: {escape(error.strerror or str(error))}[/]"
+            )
+            return
+        self.console.print(f"[green]Saved to {escape(str(path))}.[/]")
+
+    def _load(self, name: str) -> bool:
+        """Replace the game by a saved one; True if it loaded (the loop starts afresh)."""
+        if not name.strip():
+            self.console.print("[red]Say which file: load FILE[/]")
+            return False
+        try:
+            state = spyglass.replay(read_record(Path(name.strip()).expanduser()))
+        except RulesError as error:
+            self.console.print(f"[red]Cannot load {escape(name.strip())}: {escape(str(error))}[/]")
+            return False
+        self.state = state
+        self._undo.clear()
+        if set(self.seats) != set(range(state.players)):
+            self.seats = default_seats(state.players)
+            self._seat_agents()
+        self.console.print(f"[green]Loaded {state.game.info.title} at step {state.step}.[/]")
+        return True
+
+    # ----------------------------------------------------------------- game over
+
+    def _after_game(self) -> bool:
+        """Show the result; return True to keep going (after undo or load), False to stop."""
+        self._draw(self._observer())
+        result = self.state.result
+        assert result is not None
+        self.console.print(render_result(result.to_json()))
+        while True:
+            try:
+                line = self.console.input(
+                    "[bold]Game over[/] (save FILE · undo · load FILE · quit) › "
+                ).strip()
+            except EOFError:
+                return False
+            word, _, rest = line.partition(" ")
+            word = word.lower()
+            if word in ("", "quit", "q", "exit"):
+                return False
+            if word == "save":
+                self._save(rest)
+            elif word == "undo":
+                self._undo_move()
+                if not self.state.is_over:
+                    return True
+            elif word == "load":
+                self._load(rest)
+                if not self.state.is_over:
+                    return True
+            else:
+                self.console.print("[dim]save FILE, undo, load FILE or quit[/]")
+
+
+def default_seats(players: int) -> dict[int, str]:
+    """Seat 0 is the human; every other seat is the heuristic bot."""
+    return {seat: HUMAN if seat == 0 else "heuristic" for seat in range(players)}
+
+
+def parse_seats(specs: list[str], players: int) -> dict[int, str]:
+    """``["0=human", "1=heuristic"]`` over the defaults; errors name the bad spec."""
+    seats = default_seats(players)
+    known = {HUMAN, *agents.names()}
+    for spec in specs:
+        seat_text, sep, who = spec.partition("=")
+        if not sep or not seat_text.strip().isdigit():
+            raise RulesError(f"--seat {spec!r}: write SEAT=WHO, e.g. 0=human or 1=heuristic")
+        seat = int(seat_text)
+        if seat not in seats:
+            raise RulesError(f"--seat {spec!r}: seats are 0 to {players - 1}")
+        who = who.strip().lower()
+        if who == "bot":
+            who = "heuristic"
+        if who not in known:
+            raise RulesError(f"--seat {spec!r}: who is one of {', '.join(sorted(known))}")
+        seats[seat] = who
+    return seats
+
+
+def parse_options(specs: list[str]) -> Mapping[str, str]:
+    options = {}
+    for spec in specs:
+        name, sep, value = spec.partition("=")
+        if not sep or not name.strip():
+            raise RulesError(f"--option {spec!r}: write NAME=VALUE, e.g. jokers=1")
+        options[name.strip()] = value.strip()
+    return options

@@ -1,0 +1,142 @@
+"""Drawing a table in the terminal from a view and the game's layout (no per-game code)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from spyglass.engine import Action, GameInfo, Region
+
+_RED = re.compile(r"[♥♦]")
+_BLACK = re.compile(r"[♠♣]")
+
+
+def card_markup(card: str | None) -> str:
+    """One card notation in colour: red suits red, black suits bold, face-down as ▒▒."""
+    if card is None:
+        return "[dim]▒▒[/]"
+    text = escape(str(card))
+    if _RED.search(text):
+        return f"[bold red]{text}[/]"
+    if _BLACK.search(text):
+        return f"[bold]{text}[/]"
+    if text.upper().startswith("JK"):
+        return f"[bold magenta]{text}[/]"
+    return text
+
+
+def cards_markup(cards: Iterable[str | None]) -> str:
+    shown = [card_markup(c) for c in cards]
+    return " ".join(shown) if shown else "[dim]—[/]"
+
+
+def colour_cards_in(text: str) -> str:
+    """Colour every card notation inside a sentence (log lines, descriptions)."""
+    return re.sub(
+        r"(?<![\w#])(10|[2-9AJQK])([♠♥♦♣])(#\d+)?",
+        lambda m: card_markup(m.group(0)),
+        escape(text),
+    )
+
+
+def lookup(table: dict[str, Any], key: str) -> Any:
+    value: Any = table
+    for part in key.split("."):
+        if not isinstance(value, dict):
+            return None
+        value = value.get(part)
+    return value
+
+
+def render_region(region: Region, value: Any) -> RenderableType | None:
+    if region.hide_empty and not value:
+        return None
+    label = f"[cyan]{escape(region.label)}[/]" if region.label else ""
+    if region.kind == "cards":
+        return Text.from_markup(f"{label}  {cards_markup(value or [])}")
+    if region.kind == "count":
+        return Text.from_markup(f"{label}  {value} card{'s' if value != 1 else ''}")
+    if region.kind == "pile":
+        cards = list(value or [])
+        if region.show == "top":
+            top = card_markup(cards[-1]) if cards else "[dim]empty[/]"
+            return Text.from_markup(f"{label}  {len(cards)} cards, top {top}")
+        return Text.from_markup(f"{label} ({len(cards)})  {cards_markup(cards)}")
+    if region.kind == "text":
+        if isinstance(value, dict):
+            value = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items())
+        return Text.from_markup(f"{label}  {escape(str(value))}")
+    if region.kind == "columns":
+        return _columns(region, value or [])
+    return Text(f"{region.label}: {value}")
+
+
+def _columns(region: Region, columns: Sequence[dict[str, Any]]) -> Table:
+    table = Table(title=region.label or None, show_lines=True, title_justify="left")
+    table.add_column("", style="cyan", no_wrap=True)
+    for column in columns:
+        table.add_column(escape(str(column.get("title", ""))), justify="center", no_wrap=True)
+    for part in region.parts:
+        row = [part]
+        for column in columns:
+            cards = column.get(part) or []
+            row.append("\n".join(card_markup(c) for c in cards) if cards else "[dim]—[/]")
+        table.add_row(*row)
+    return table
+
+
+def render_table(view: dict[str, Any], layout: Sequence[Region], info: GameInfo) -> Panel:
+    parts: list[RenderableType] = []
+    table = view.get("table", {})
+    for region in layout:
+        rendered = render_region(region, lookup(table, region.key))
+        if rendered is not None:
+            parts.append(rendered)
+    title = f"[bold]{escape(info.title)}[/]"
+    if info.edition:
+        title += f" [dim]({escape(info.edition)})[/]"
+    status = f"step {view['step']}"
+    if view.get("over"):
+        status += " · game over"
+    elif info.players != (1, 1):
+        status += f" · seat {view['current_player']} to move"
+    return Panel(Group(*parts), title=title, subtitle=status, expand=False)
+
+
+def render_actions(actions: Sequence[Action]) -> Table:
+    """The legal moves, numbered, in as many columns as fit."""
+    table = Table.grid(padding=(0, 3))
+    per_column = 12 if len(actions) > 12 else len(actions) or 1
+    columns = (len(actions) + per_column - 1) // per_column
+    for _ in range(max(columns, 1)):
+        table.add_column(no_wrap=True)
+    for row in range(per_column):
+        cells = []
+        for column in range(columns):
+            i = column * per_column + row
+            if i < len(actions):
+                cells.append(f"[dim]{i + 1:>3}[/] {colour_cards_in(str(actions[i]))}")
+            else:
+                cells.append("")
+        if any(cells):
+            table.add_row(*cells)
+    return table
+
+
+def render_result(result: dict[str, Any]) -> Panel:
+    lines = [f"[bold]{colour_cards_in(result.get('summary', ''))}[/]"]
+    for seat, detail in enumerate(result.get("detail", [])):
+        prefix = f"seat {seat}: " if len(result.get("detail", [])) > 1 else ""
+        items = ", ".join(
+            f"{k.replace('_', ' ')} {v if not isinstance(v, list) else ' '.join(v) or '—'}"
+            for k, v in detail.items()
+        )
+        lines.append(colour_cards_in(prefix + items))
+    return Panel("\n".join(lines), title="Result", expand=False)

@@ -1,0 +1,32 @@
+"""How a table is laid out: the regions a renderer draws from a view.
+
+A game declares its layout once; the terminal (and later the browser) draws every game from its
+view and its layout, so a new game needs no renderer of its own. ``key`` is a dotted path into
+``view["table"]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """One region of the table.
+
+    kinds:
+      ``cards``   a row of face-up cards (list of card notations; None for a face-down card)
+      ``pile``    a pile shown by its size and, if ``show`` is "top", its top card, or all
+                  its cards in order when ``show`` is "all" (the last is the top)
+      ``count``   a number
+      ``text``    a value printed as it is
+      ``columns`` side-by-side columns: a list of {"title": ..., part: [cards], ...}, with
+                  ``parts`` naming the card lists of each column, drawn one under the other
+    """
+
+    kind: str
+    key: str
+    label: str = ""
+    show: str = "all"
+    parts: tuple[str, ...] = ()
+    hide_empty: bool = False

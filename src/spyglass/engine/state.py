@@ -1,0 +1,371 @@
+"""The base class of every game's state: the public API of DESIGN.md sections 2 and 3.
+
+A game subclasses :class:`State` and fills in the underscored hooks; everything public
+(applying moves, views, seats, determinization, cloning, records) is implemented here once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .action import Action
+from .errors import IllegalAction, RulesError
+from .log import LogEntry
+from .result import Result
+from .rng import Rng, as_rng
+from .seat import Seat
+
+if TYPE_CHECKING:
+    from .game import Game
+
+RECORD_FORMAT = "spyglass-record"
+RECORD_VERSION = 1
+
+
+class State:
+    """A position of a game, with its history, log and random generator.
+
+    Subclasses implement:
+
+    - ``deck_contents(options, players)``: the cards of every initially shuffled deck;
+    - ``max_actions(options, players)``: a bound on the length of any game;
+    - ``_setup()``: deal from ``self._decks`` (each deck top card first);
+    - ``is_over`` and ``_current()``; ``_legal_actions()`` (empty once over);
+    - ``_apply(action)`` for a legal action; ``_result()`` once over;
+    - ``_view(observer)`` and ``_snapshot()`` (JSON-ready dicts);
+    - ``_resample(observer, rng)``: reshuffle what ``observer`` cannot see (games with hidden
+      information), using only what the observer knows;
+    - ``_copy_containers()``: replace mutable containers after a shallow copy;
+    - ``_cards()``: every card in every zone, for the conservation check;
+    - optionally ``_parse(text)``, ``_why_illegal(action)``, ``_describe(action)``.
+    """
+
+    parse_card: ClassVar[Callable[[str], Any]]
+    notation_help: ClassVar[str] = ""
+
+    game: Game
+    players: int
+    seed: int | None
+    _decks: dict[str, tuple[Any, ...]] | None
+    _rng: Rng
+    _history: list[Action]
+    _log: list[LogEntry]
+    _step: int
+    _legal: list[Action] | None
+    _determinized: bool
+
+    # ------------------------------------------------------------------ set-up hooks
+
+    @classmethod
+    def deck_contents(cls, options: Mapping[str, Any], players: int) -> dict[str, list[Any]]:
+        raise NotImplementedError
+
+    @classmethod
+    def max_actions(cls, options: Mapping[str, Any], players: int) -> int:
+        raise NotImplementedError
+
+    @classmethod
+    def shuffle_deck(
+        cls, name: str, cards: Sequence[Any], rng: Rng, options: Mapping[str, Any], players: int
+    ) -> list[Any]:
+        """The random initial order of a deck (top first). Override for constrained deals."""
+        order = sorted(cards)
+        rng.shuffle(order)
+        return order
+
+    @classmethod
+    def check_deck(
+        cls, name: str, order: Sequence[Any], options: Mapping[str, Any], players: int
+    ) -> None:
+        """Raise RulesError if a stacked order breaks a constraint beyond its contents."""
+
+    def _init(self, game: Game, players: int, seed: int, decks: dict[str, tuple[Any, ...]]) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self._decks = decks
+        self._rng = Rng.derived(seed, "play")
+        self._history = []
+        self._log = []
+        self._step = 0
+        self._legal = None
+        self._determinized = False
+
+    def _setup(self) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ rule hooks
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def _current(self) -> int:
+        return 0
+
+    def _legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _result(self) -> Result:
+        raise NotImplementedError
+
+    def _view(self, observer: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _snapshot(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _resample(self, observer: int | None, rng: Rng) -> None:
+        """Games without hidden information need not override this."""
+
+    def _copy_containers(self) -> None:
+        raise NotImplementedError
+
+    def _cards(self) -> list[Any]:
+        raise NotImplementedError
+
+    def _parse(self, text: str) -> Action | None:
+        """A game's own reading of free-form notation; None if it cannot read it."""
+        return None
+
+    def _why_illegal(self, action: Action) -> str:
+        return "it is not one of the legal moves in this position"
+
+    def _describe(self, action: Action) -> str:
+        return str(action)
+
+    # ------------------------------------------------------------------ helpers for games
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.game.options
+
+    @property
+    def rng(self) -> Rng:
+        return self._rng
+
+    def _say(
+        self, text: str, seats: Sequence[int] | None = None, others: str | None = None
+    ) -> None:
+        """Log an event; with ``seats``, only those seats read ``text`` and the rest ``others``."""
+        self._log.append(LogEntry(text, None if seats is None else frozenset(seats), others))
+
+    def _legal_list(self) -> list[Action]:
+        """The cached legal actions, for internal use (never hand this list out)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return legal
+
+    def _observer(self, seat: int | None) -> int | None:
+        # In a solo game the spectator watches over the player's shoulder.
+        return 0 if seat is None and self.players == 1 else seat
+
+    def _check_seat(self, seat: int | None) -> int | None:
+        if seat is None:
+            return None
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise RulesError(
+                f"there is no seat {seat!r}: this table has seats 0 to {self.players - 1}"
+                " (or None for a spectator)"
+            )
+        return seat
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self._current()
+
+    @property
+    def step(self) -> int:
+        """How many actions have been applied."""
+        return self._step
+
+    @property
+    def history(self) -> list[Action]:
+        return list(self._history)
+
+    @property
+    def result(self) -> Result | None:
+        return self._result() if self.is_over else None
+
+    @property
+    def log(self) -> list[str]:
+        """Every event of the game, including private ones (the true state is omniscient)."""
+        return [entry.text for entry in self._log]
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal_list())
+
+    def parse(self, text: str) -> Action:
+        """The legal action that ``text`` denotes, or IllegalAction saying which rule forbids it."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"a move is an Action or its notation, not {type(text).__name__}")
+        if self.is_over:
+            raise IllegalAction("the game is over", text)
+        legal = self._legal_list()
+        stripped = text.strip()
+        for action in legal:
+            if action.text == stripped:
+                return action
+        key = self._normalize(text)
+        for action in legal:
+            if self._normalize(str(action)) == key:
+                return action
+        candidate = self._parse(text)
+        if candidate is not None:
+            return self._check_legal(candidate, text)
+        hint = f" ({self.notation_help})" if self.notation_help else ""
+        raise IllegalAction(f"this is not a move in this position{hint}", text.strip())
+
+    def apply(self, action: Action | str) -> None:
+        """Apply a legal action (or its notation). Illegal input leaves the state unchanged."""
+        if isinstance(action, str):
+            chosen = self.parse(action)
+        elif isinstance(action, Action):
+            if self.is_over:
+                raise IllegalAction("the game is over", str(action))
+            chosen = self._check_legal(action, str(action))
+        else:
+            raise IllegalAction(f"a move is an Action or its notation, not {type(action).__name__}")
+        self._legal = None
+        self._apply(chosen)
+        self._step += 1
+        self._history.append(chosen)
+
+    def describe(self, action: Action | str) -> str:
+        """A sentence for people saying what the action does."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        return self._describe(action)
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """Everything ``player`` may see (None: a spectator), JSON-ready, and nothing more."""
+        seat = self._check_seat(player)
+        observer = self._observer(seat)
+        over = self.is_over
+        return {
+            "game": self.game.info.id,
+            "seat": seat,
+            "players": self.players,
+            "step": self._step,
+            "current_player": self.current_player,
+            "over": over,
+            "result": self._result().to_json() if over else None,
+            "table": self._view(observer),
+            "log": [t for e in self._log if (t := e.seen_by(observer)) is not None],
+        }
+
+    def seat(self, player: int | None) -> Seat:
+        """What an agent in ``player``'s seat gets: its view, its legal actions, and
+        determinizations built from a sample that already hides everything it cannot see."""
+        seat = self._check_seat(player)
+        # The seed does not matter: a determinization depends only on what the seat knows.
+        sample = self.determinize(seat, Rng(0))
+        legal = self.legal_actions() if seat is not None and self.current_player == seat else []
+        return Seat(seat, self.view(seat), legal, self.game, sample)
+
+    def determinize(self, player: int | None, rng: Rng | int | None = None) -> State:
+        """A full state consistent with everything ``player`` knows, hidden parts resampled.
+
+        The result has no record (it is a guess, not a game that was played), no seed, a
+        history reduced to its length, and a log reduced to what ``player`` read.
+        """
+        seat = self._check_seat(player)
+        observer = self._observer(seat)
+        rng = as_rng(rng)
+        new = self.clone()
+        new._rng = Rng(rng.next64())
+        new.seed = None
+        new._decks = None
+        new._history = []
+        new._determinized = True
+        new._log = [r for e in self._log if (r := e.redacted_for(observer)) is not None]
+        new._legal = None
+        new._resample(observer, rng)
+        return new
+
+    @property
+    def determinized(self) -> bool:
+        return self._determinized
+
+    def clone(self) -> State:
+        cls = type(self)
+        new = cls.__new__(cls)
+        new.__dict__.update(self.__dict__)
+        new._rng = self._rng.clone()
+        new._history = list(self._history)
+        new._log = list(self._log)
+        new._copy_containers()
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state, hidden parts included, JSON-ready (tests, digests, debugging)."""
+        return {
+            "step": self._step,
+            "current_player": self.current_player,
+            "rng": self._rng.state,
+            "table": self._snapshot(),
+            "log": [
+                [e.text, None if e.seats is None else sorted(e.seats), e.others] for e in self._log
+            ],
+        }
+
+    def digest(self) -> str:
+        blob = json.dumps(self.snapshot(), sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def record(self) -> dict[str, Any]:
+        """Everything needed to replay this game exactly, as JSON-ready data."""
+        if self._determinized or self._decks is None or self.seed is None:
+            raise RulesError(
+                "a determinized state has no record: it is a guess at hidden information,"
+                " not a game that was played"
+            )
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game.info.id,
+            "options": dict(self.game.options),
+            "players": self.players,
+            "seed": self.seed,
+            "decks": {name: [str(c) for c in order] for name, order in self._decks.items()},
+            "actions": [str(a) for a in self._history],
+            "digest": self.digest(),
+        }
+
+    def cards(self) -> list[Any]:
+        """Every card in every zone of the table (for the conservation invariant)."""
+        return self._cards()
+
+    # ------------------------------------------------------------------ internals
+
+    def _check_legal(self, action: Action, text: str) -> Action:
+        legal = self._legal_list()
+        for candidate in legal:
+            if candidate is action:
+                return action
+        for candidate in legal:
+            if candidate == action:
+                return candidate
+        raise IllegalAction(self._why_illegal(action), text.strip())
+
+    def _normalize(self, text: str) -> str:
+        tokens = []
+        for token in text.replace(",", " ").split():
+            try:
+                tokens.append(str(self.parse_card(token)))
+            except RulesError:
+                tokens.append(token.lower())
+        return " ".join(tokens)
+
+    def __repr__(self) -> str:
+        where = "over" if self.is_over else f"seat {self.current_player} to move"
+        return f"<{type(self).__name__} {self.game.info.id} step {self._step}, {where}>"

@@ -1,0 +1,14 @@
+"""Simulation and statistics over many games."""
+
+from .simulate import GameOutcome, SimResult, play_game, simulate
+from .stats import mean, quantile, wilson_interval
+
+__all__ = [
+    "GameOutcome",
+    "SimResult",
+    "mean",
+    "play_game",
+    "quantile",
+    "simulate",
+    "wilson_interval",
+]
