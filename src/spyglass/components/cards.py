@@ -206,8 +206,9 @@ def stacked(top: str | Iterable[str | Card], contents: Sequence[Card]) -> list[C
     For tests and puzzles that only care about the first cards dealt.
     """
     head = parse_cards(top)
-    if len(set(head)) != len(head):
-        raise RulesError("stacked(): a card appears twice in the top cards")
+    twice = [c for i, c in enumerate(head) if c in head[:i]]
+    if twice:
+        raise RulesError(f"stacked(): {twice[0]} appears twice in the top cards")
     pool = set(contents)
     foreign = [c for c in head if c not in pool]
     if foreign:

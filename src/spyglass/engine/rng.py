@@ -54,6 +54,8 @@ class Rng:
         """A uniform integer in ``range(n)`` (Lemire's multiply-shift with rejection: unbiased)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
+        if n > _MASK:
+            return self._below_big(n)
         product = self.next64() * n
         if (product & _MASK) < n:
             threshold = ((1 << 64) - n) % n

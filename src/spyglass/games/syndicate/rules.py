@@ -273,6 +273,8 @@ class SyndicateState(State):
 
     def _parse(self, text: str) -> Action | None:
         tokens = text.split()
+        if len(tokens) == 2 and tokens[0].lower() == "pick":
+            return self._parse_pick(tokens[1])
         if self.choosing and len(tokens) == 1:
             return self._parse_pick(tokens[0])
         return self._parse_promotion(tokens)
