@@ -11,10 +11,10 @@ import os
 from collections import Counter
 
 import pytest
-from checks import Coverage, check_record, check_state
 
 import spyglass
 from spyglass.engine import Rng
+from tests.conformance.checks import Coverage, check_record, check_state
 
 PLAYOUTS = int(os.environ.get("SPYGLASS_PLAYOUTS", "24"))
 

@@ -1,0 +1,136 @@
+"""The spyglass command, driven as a user would drive it (typed input, files, exit codes)."""
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import spyglass
+from spyglass.cli.main import app
+from spyglass.engine import Rng
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input, env={"COLUMNS": "200"})
+
+
+def bot_moves(game_id: str, seed: int) -> list[str]:
+    """The moves the game's bot plays from this seed, as typed notation."""
+    state = spyglass.load(game_id).new_state(seed=seed)
+    rng = Rng(seed)
+    moves = []
+    while not state.is_over:
+        action = state.game.spec.bot(state, rng)
+        moves.append(str(action))
+        state.apply(action)
+    return moves
+
+
+def test_games_lists_the_games() -> None:
+    result = run("games")
+    assert result.exit_code == 0
+    assert "sandwich-guy" in result.output and "syndicate" in result.output
+
+
+def test_rules_prints_the_rules() -> None:
+    result = run("rules", "syndicate")
+    assert result.exit_code == 0 and "Our rulings" in result.output
+
+
+def test_unknown_game_lists_the_known_ones() -> None:
+    result = run("play", "chess")
+    assert result.exit_code == 2
+    assert "unknown game 'chess'" in result.output and "sandwich-guy" in result.output
+
+
+@pytest.mark.parametrize("game_id", ["sandwich-guy", "syndicate"])
+def test_a_full_game_at_the_terminal(game_id: str) -> None:
+    moves = bot_moves(game_id, seed=4)
+    result = run("play", game_id, "--seed", "4", input="\n".join([*moves, "quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+    assert ("Won:" in result.output) or ("Lost:" in result.output)
+
+
+def test_numbers_hint_undo_and_errors(tmp_path: Path) -> None:
+    lines = ["help", "hint", "1", "undo", "undo", "99", "9X 9Y 9Z", "rules", "log", "quit"]
+    result = run("play", "sandwich-guy", "--seed", "7", input="\n".join(lines) + "\n")
+    out = result.output
+    assert result.exit_code == 0
+    assert "Commands" in out and "Hint:" in out
+    assert "Move taken back." in out and "Nothing to undo." in out
+    assert "There is no move 99" in out
+    assert "is not allowed" in out and "You gave up" in out
+
+
+def test_save_and_load(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    result = run("play", "syndicate", "--seed", "3", input=f"1\n2\nsave {saved}\nquit\n")
+    assert result.exit_code == 0 and saved.exists()
+    record = json.loads(saved.read_text())
+    assert record["game"] == "syndicate" and len(record["actions"]) == 2
+    result = run("play", "--load", str(saved), input="quit\n")
+    assert result.exit_code == 0 and "step 2" in result.output
+
+
+def test_corrupt_save_files_say_what_is_wrong(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = run("play", "--load", str(bad))
+    assert result.exit_code == 2 and "is not valid JSON (line 1, column 2" in result.output
+    good = tmp_path / "good.json"
+    run("play", "syndicate", "--seed", "3", input=f"1\nsave {good}\nquit\n")
+    record = json.loads(good.read_text())
+    record["actions"][0] = "pick XX"
+    good.write_text(json.dumps(record))
+    result = run("play", "--load", str(good))
+    assert result.exit_code == 2 and "record fails at step 1" in result.output
+    result = run("play", "sandwich-guy", "--seed", "1", input=f"load {bad}\nquit\n")
+    assert "Cannot load" in result.output and result.exit_code == 0
+
+
+def test_replay_steps_through_a_record(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    run("play", "syndicate", "--seed", "3", input=f"1\n2\n3\nsave {saved}\nquit\n")
+    result = run("replay", str(saved), input="n\nn\nb\ne\ng 1\nq\n")
+    assert result.exit_code == 0
+    assert "the deal (0 of 3 steps)" in result.output
+    assert "step 2 of 3" in result.output and "step 3 of 3" in result.output
+
+
+def test_sim_reports_a_win_rate_with_an_interval() -> None:
+    result = run("sim", "syndicate", "--agent", "random", "--games", "30", "--seed", "1")
+    assert result.exit_code == 0
+    assert "30 games" in result.output and "95% CI" in result.output
+
+
+def test_bad_arguments() -> None:
+    assert run("sim", "syndicate", "--agent", "genius", "--games", "2").exit_code == 2
+    assert run("play", "syndicate", "--seat", "1=human").exit_code == 2
+    assert run("play", "syndicate", "-o", "jokers=1").exit_code == 2
+    assert run("sim", "syndicate", "--games", "0").exit_code == 2
+
+
+def test_ctrl_c_leaves_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    def interrupt(*args: object, **kwargs: object) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Console, "input", interrupt)
+    result = run("play", "sandwich-guy", "--seed", "1")
+    assert result.exit_code == 130 and "Interrupted." in result.output
+
+
+def test_end_of_input_quits() -> None:
+    result = run("play", "sandwich-guy", "--seed", "1", input="")
+    assert result.exit_code == 0
+
+
+def test_lobby_starts_a_chosen_game() -> None:
+    result = run("play", input="2\n5\nquit\n")  # Syndicate, seed 5
+    assert result.exit_code == 0
+    assert "Syndicate" in result.output and "pick" in result.output

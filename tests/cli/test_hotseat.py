@@ -1,0 +1,33 @@
+"""Hot-seat play: the table is hidden between two human seats."""
+
+from rich.console import Console
+
+from spyglass.cli.play import PlaySession
+from tests.fixtures.high_card import REGISTRY
+
+
+def test_pass_the_device_between_human_seats(monkeypatch) -> None:
+    state = REGISTRY.load("high-card").new_state(players=2, seed=5)
+    hand0 = state.view(0)["table"]["hand"]
+    hand1 = state.view(1)["table"]["hand"]
+    answers = iter(["1", "", "1", "", "quit"])
+    console = Console(record=True, width=100, force_terminal=False)
+    monkeypatch.setattr(console, "input", lambda *a, **k: next(answers))
+    PlaySession(console, state, {0: "human", 1: "human"}).run()
+    text = console.export_text()
+    assert "Pass the device to seat 1" in text
+    after = text.split("Pass the device to seat 1", 1)[1].split("Pass the device", 1)[0]
+    assert all(card in after for card in hand1[1:])
+    first_hand_line = next(line for line in after.splitlines() if "Your hand" in line)
+    assert not any(card in first_hand_line for card in hand0)
+
+
+def test_bots_play_their_seats(monkeypatch) -> None:
+    state = REGISTRY.load("high-card").new_state(players=3, seed=2)
+    answers = iter(["1"] * 10 + ["quit"])
+    console = Console(record=True, width=100)
+    monkeypatch.setattr(console, "input", lambda *a, **k: next(answers))
+    PlaySession(console, state, {0: "human", 1: "heuristic", 2: "random"}).run()
+    text = console.export_text()
+    assert "seat 1 (heuristic) plays" in text and "seat 2 (random) plays" in text
+    assert state.is_over or "Game over" in text
