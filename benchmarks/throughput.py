@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from functools import partial
 
 import spyglass
 from spyglass.engine import Rng
@@ -77,9 +78,8 @@ def main() -> None:
         actions_rate = statistics.median(r[1] for r in runs)
         length = statistics.median(r[2] for r in runs)
         state = mid_game(game)
-        rng = Rng(3)
         clone_us = per_call(state.clone, args.seconds / 4)
-        determinize_us = per_call(lambda: state.determinize(0, rng), args.seconds / 4)
+        determinize_us = per_call(partial(state.determinize, 0, Rng(3)), args.seconds / 4)
         verdict = "ok" if actions_rate >= TARGET_ACTIONS_PER_SECOND else "BELOW"
         print(
             f"{game_id:<16}{games_rate:>12,.0f}{actions_rate:>12,.0f}{length:>14.1f}"
