@@ -153,11 +153,11 @@ _STR: list[str] = [_text(code, symbols=True) for code in range(MAX_DECKS * PER_D
 
 def parse_card(token: str) -> Card:
     """Read one card: ``10H``, ``10♥``, ``qs``, ``A♣``, ``JK``, ``JK2``, ``7♠#2``."""
-    text = token.strip() if isinstance(token, str) else token
-    if isinstance(text, Card):
-        return text
-    if not isinstance(text, str):
-        raise RulesError(f"cannot read {token!r} as a card")
+    if isinstance(token, Card):
+        return token
+    if not isinstance(token, str):
+        raise RulesError(f"cannot read {token!r} as a card: give its notation, like 10H or Q♠")
+    text = token.strip()
     match = _CARD_RE.match(text)
     if match:
         rank = _RANK_OF_TEXT[match.group(1).lower()]

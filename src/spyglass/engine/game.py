@@ -118,7 +118,9 @@ class Game:
         parse = self.spec.state.parse_card
         tokens = given.replace(",", " ").split() if isinstance(given, str) else given
         try:
-            order = [c if not isinstance(c, str) else parse(c) for c in tokens]
+            # Every entry goes through the game's parser: a Card passes, notation is read,
+            # anything else (a bare int, say) is refused rather than taken for a card.
+            order = [parse(c) for c in tokens]
         except TypeError:
             raise RulesError(f"deck {name!r} must be a list of cards or a string") from None
         want, have = Counter(expected), Counter(order)

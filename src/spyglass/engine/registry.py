@@ -22,10 +22,14 @@ class Registry:
         return list(self._modules)
 
     def spec(self, game_id: str) -> GameSpec:
+        if not isinstance(game_id, str):
+            raise RulesError(
+                f"a game id is text, not {game_id!r}; known games: {', '.join(self._modules)}"
+            )
         spec = self._specs.get(game_id)
         if spec is not None:
             return spec
-        module_name = self._modules.get(game_id) if isinstance(game_id, str) else None
+        module_name = self._modules.get(game_id)
         if module_name is None:
             known = ", ".join(self._modules)
             raise RulesError(f"unknown game {game_id!r}; known games: {known}")

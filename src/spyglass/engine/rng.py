@@ -13,6 +13,8 @@ from collections.abc import MutableSequence, Sequence
 from math import factorial
 from typing import TypeVar
 
+from .errors import RulesError
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -132,4 +134,6 @@ def as_rng(rng: Rng | int | None) -> Rng:
         return rng
     if rng is None:
         return Rng(fresh_seed())
+    if isinstance(rng, bool) or not isinstance(rng, int):
+        raise RulesError(f"a random generator is an Rng or a whole-number seed, not {rng!r}")
     return Rng(rng)

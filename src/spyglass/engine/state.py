@@ -241,9 +241,15 @@ class State:
         self._history.append(chosen)
 
     def describe(self, action: Action | str) -> str:
-        """A sentence for people saying what the action does."""
+        """A sentence for people saying what a legal action does (IllegalAction otherwise)."""
         if isinstance(action, str):
             action = self.parse(action)
+        elif not isinstance(action, Action):
+            raise IllegalAction(f"a move is an Action or its notation, not {type(action).__name__}")
+        elif self.is_over:
+            raise IllegalAction("the game is over", str(action))
+        else:
+            action = self._check_legal(action, str(action))
         return self._describe(action)
 
     def view(self, player: int | None = None) -> dict[str, Any]:

@@ -298,12 +298,18 @@ class SyndicateState(State):
         return Action("promote", cards, target, " ".join(tokens))
 
     def _why_illegal(self, action: Action) -> str:
+        if action.kind not in ("pick", "promote"):
+            return "a move is 'pick CARD' or a promotion 'MEMBER DEST REPLACEMENT'"
         if self.choosing:
             if action.kind != "pick":
                 return "first choose the three rank-5 members from the left-over cards"
+            if len(action.cards) != 1:
+                return "pick one card at a time"
             return f"{action.cards[0]} is not among the left-over cards"
         if action.kind == "pick":
             return "the first members are already chosen"
+        if len(action.cards) not in (2, 3):
+            return "a promotion names the member, its replacement and, if needed, a sacrifice"
         return self._why_not_promotion(action)
 
     def _why_not_promotion(self, action: Action) -> str:
