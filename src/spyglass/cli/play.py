@@ -113,7 +113,7 @@ class PlaySession:
             actions = self.state.legal_actions()
             if redraw:
                 self._draw(player)
-                self.console.print(render_actions(actions))
+                self.console.print(render_actions(actions, self.state.describe))
             who = f"seat {player}" if len(self.seats) > 1 else "you"
             try:
                 line = self.console.input(f"[bold]Move ({who})[/] › ").strip()

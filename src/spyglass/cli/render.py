@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -16,6 +16,7 @@ from spyglass.engine import Action, GameInfo, Region
 
 _RED = re.compile(r"[♥♦]")
 _BLACK = re.compile(r"[♠♣]")
+DESCRIBED_MOVES = 12  # up to this many legal moves, each is listed with its sentence
 
 
 def card_markup(card: str | None) -> str:
@@ -110,9 +111,20 @@ def render_table(view: dict[str, Any], layout: Sequence[Region], info: GameInfo)
     return Panel(Group(*parts), title=title, subtitle=status, expand=False)
 
 
-def render_actions(actions: Sequence[Action]) -> Table:
-    """The legal moves, numbered, in as many columns as fit."""
+def render_actions(
+    actions: Sequence[Action], describe: Callable[[Action], str] | None = None
+) -> Table:
+    """The legal moves, numbered: with their sentences when few, else in columns."""
     table = Table.grid(padding=(0, 3))
+    if describe is not None and len(actions) <= DESCRIBED_MOVES:
+        table.add_column(no_wrap=True)
+        table.add_column()
+        for i, action in enumerate(actions, start=1):
+            table.add_row(
+                f"[dim]{i:>3}[/] {colour_cards_in(str(action))}",
+                f"[dim]{colour_cards_in(describe(action))}[/]",
+            )
+        return table
     per_column = 12 if len(actions) > 12 else len(actions) or 1
     columns = (len(actions) + per_column - 1) // per_column
     for _ in range(max(columns, 1)):
