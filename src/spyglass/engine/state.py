@@ -227,14 +227,7 @@ class State:
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action (or its notation). Illegal input leaves the state unchanged."""
-        if isinstance(action, str):
-            chosen = self.parse(action)
-        elif isinstance(action, Action):
-            if self.is_over:
-                raise IllegalAction("the game is over", str(action))
-            chosen = self._check_legal(action, str(action))
-        else:
-            raise IllegalAction(f"a move is an Action or its notation, not {type(action).__name__}")
+        chosen = self._resolve(action)
         self._legal = None
         self._apply(chosen)
         self._step += 1
@@ -242,15 +235,7 @@ class State:
 
     def describe(self, action: Action | str) -> str:
         """A sentence for people saying what a legal action does (IllegalAction otherwise)."""
-        if isinstance(action, str):
-            action = self.parse(action)
-        elif not isinstance(action, Action):
-            raise IllegalAction(f"a move is an Action or its notation, not {type(action).__name__}")
-        elif self.is_over:
-            raise IllegalAction("the game is over", str(action))
-        else:
-            action = self._check_legal(action, str(action))
-        return self._describe(action)
+        return self._describe(self._resolve(action))
 
     def view(self, player: int | None = None) -> dict[str, Any]:
         """Everything ``player`` may see (None: a spectator), JSON-ready, and nothing more."""
@@ -352,6 +337,16 @@ class State:
         return self._cards()
 
     # ------------------------------------------------------------------ internals
+
+    def _resolve(self, action: Action | str) -> Action:
+        """The legal action meant by an Action or a notation, or IllegalAction."""
+        if isinstance(action, str):
+            return self.parse(action)
+        if not isinstance(action, Action):
+            raise IllegalAction(f"a move is an Action or its notation, not {type(action).__name__}")
+        if self.is_over:
+            raise IllegalAction("the game is over", str(action))
+        return self._check_legal(action, str(action))
 
     def _check_legal(self, action: Action, text: str) -> Action:
         legal = self._legal_list()

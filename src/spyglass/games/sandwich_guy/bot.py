@@ -14,14 +14,7 @@ from math import comb
 
 from spyglass.engine import Action, Rng
 
-from .rules import DRAWS, HAND_LIMIT, PROGRESSIONS, SandwichGuyState, quality
-
-# For an unordered pair of ranks, the ranks that complete it into a sandwich.
-_COMPLETIONS: dict[tuple[int, int], frozenset[int]] = {}
-for _ranks in PROGRESSIONS:
-    for _i in range(3):
-        _pair = tuple(sorted(_ranks[:_i] + _ranks[_i + 1 :]))
-        _COMPLETIONS[_pair] = _COMPLETIONS.get(_pair, frozenset()) | {_ranks[_i]}
+from .rules import COMPLETES, DRAWS, HAND_LIMIT, PROGRESSIONS, SandwichGuyState, quality
 
 
 def choose(state: SandwichGuyState, rng: Rng) -> Action:
@@ -54,11 +47,11 @@ def _survival(ranks: tuple[int, ...], deck_ranks: list[int], draws: int) -> floa
             for k in range(j + 1, n):
                 if (ranks[i], ranks[j], ranks[k]) in PROGRESSIONS:
                     return 1.0
-    wanted: set[int] = set()
+    wanted = 0  # bitmask of the ranks that would complete a pair of the hand
     for i in range(n - 1):
         for j in range(i + 1, n):
-            wanted |= _COMPLETIONS.get((ranks[i], ranks[j]), frozenset())
-    outs = sum(1 for r in deck_ranks if r in wanted)
+            wanted |= COMPLETES[ranks[i] * 14 + ranks[j]]
+    outs = sum(1 for r in deck_ranks if wanted >> r & 1)
     size = len(deck_ranks)
     if draws <= 0 or size == 0:
         return 0.0

@@ -44,7 +44,6 @@ def _progressions() -> dict[tuple[int, int, int], tuple[int, int]]:
 PROGRESSIONS = _progressions()
 
 
-# Flat lookup over ordered rank triples (r1*196 + r2*14 + r3), so move generation never sorts.
 def _completion_table() -> list[int]:
     """For ranks (a, b) at index a*14+b: the bitmask of ranks c making {a, b, c} a sandwich."""
     table = [0] * (14 * 14)
@@ -54,7 +53,7 @@ def _completion_table() -> list[int]:
     return table
 
 
-_COMPLETES = _completion_table()
+COMPLETES = _completion_table()
 
 
 def is_sandwich(cards: tuple[Card, ...] | list[Card]) -> bool:
@@ -73,7 +72,8 @@ def quality(cards: tuple[Card, ...]) -> str:
     return MIXED
 
 
-_ACTIONS: dict[int, Action] = {}  # memo: bitmask of the three cards -> their action
+# Memo of a pure function (the same three cards always make the same immutable Action).
+_ACTIONS: dict[int, Action] = {}
 
 
 def sandwich_action(a: Card, b: Card, c: Card) -> Action:
@@ -143,7 +143,7 @@ class SandwichGuyState(State):
         for j in range(n - 1, -1, -1):
             later[j] = later[j + 1] | (1 << ranks[j])
         moves = []
-        completes = _COMPLETES
+        completes = COMPLETES
         for i in range(n - 2):
             ri = ranks[i] * 14
             for j in range(i + 1, n - 1):

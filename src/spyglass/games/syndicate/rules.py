@@ -32,7 +32,8 @@ NUMBER_CARDS = tuple(c for c in standard_deck() if c.rank <= 10)
 # Hot-path tables: a card's digit by code, and the fitting digits of two digits as a bitmask.
 DIGIT = tuple(value(Card(code)) if Card(code).rank else 0 for code in range(54))
 FITS = tuple((1 << (a + b) % 10) | (1 << (a * b) % 10) for a in range(10) for b in range(10))
-_ACTIONS: dict[tuple[Any, ...], Action] = {}  # memo of promotion and pick actions
+# Memo of pure functions: the same cards always make the same immutable Action.
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
 
 
 def _promotion(member: Card, replacement: Card, target: str, victim: Card | None) -> Action:
