@@ -125,6 +125,27 @@ def test_ctrl_c_leaves_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.exit_code == 130 and "Interrupted." in result.output
 
 
+def test_ctrl_c_during_sim_keeps_the_finished_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spyglass.lab import simulate as real_simulate
+
+    def interrupted(*args, **kwargs):
+        seen = []
+
+        def progress(outcome) -> None:
+            seen.append(outcome)
+            if len(seen) == 3:
+                raise KeyboardInterrupt
+
+        kwargs["progress"] = progress
+        return real_simulate(*args, **kwargs)
+
+    monkeypatch.setattr("spyglass.cli.main.simulate", interrupted)
+    result = run("sim", "syndicate", "--agent", "random", "--games", "50")
+    assert result.exit_code == 130
+    assert "Interrupted: 3 of 50 games finished." in result.output
+    assert "3 games" in result.output
+
+
 def test_end_of_input_quits() -> None:
     result = run("play", "sandwich-guy", "--seed", "1", input="")
     assert result.exit_code == 0

@@ -189,7 +189,7 @@ def sim_command(
     if result.interrupted:
         errors.print(f"[yellow]Interrupted: {result.games} of {games} games finished.[/]")
     if not result.games:
-        return
+        raise typer.Exit(130 if result.interrupted else 0)
     info = spyglass.load(game).info
     table = Table(
         title=f"{info.title}: {result.games} games, agent {agent}, seed {seed}",
@@ -215,6 +215,8 @@ def sim_command(
             )
     table.add_row("mean game length (actions)", f"{result.mean_length:.1f}")
     console.print(table)
+    if result.interrupted:
+        raise typer.Exit(130)
 
 
 def main() -> None:
