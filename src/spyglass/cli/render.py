@@ -76,6 +76,10 @@ def render_region(region: Region, value: Any) -> RenderableType | None:
         return Text.from_markup(f"{label}  {escape(str(value))}")
     if region.kind == "columns":
         return _columns(region, value or [])
+    if region.kind == "grid":
+        return _grid(region, value or [])
+    if region.kind == "rows":
+        return _rows(region, value or [])
     return Text(f"{region.label}: {value}")
 
 
@@ -91,6 +95,68 @@ def _columns(region: Region, columns: Sequence[dict[str, Any]]) -> Table:
             row.append("\n".join(card_markup(c) for c in cards) if cards else "[dim]—[/]")
         table.add_row(*row)
     return table
+
+
+def cell_markup(cell: Any) -> str:
+    """One grid space: empty, a stack of cards (bottom first), a marker, or cards with a note."""
+    if cell is None:
+        return "[dim]·[/]"
+    if isinstance(cell, str):
+        return colour_cards_in(cell)
+    if isinstance(cell, dict):
+        cards = cards_markup(cell.get("cards") or []) if cell.get("cards") else ""
+        note = f"[dim]{escape(str(cell['note']))}[/]" if cell.get("note") else ""
+        return " ".join(part for part in (cards, note) if part) or "[dim]·[/]"
+    return cards_markup(cell)
+
+
+def _grid(region: Region, value: Any) -> Table:
+    grid = value if isinstance(value, dict) else {"cells": value}
+    rows = grid.get("cells") or []
+    width = max((len(r) for r in rows), default=0)
+    col_labels = grid.get("col_labels")
+    row_labels = grid.get("row_labels")
+    table = Table(
+        title=region.label or None,
+        title_justify="left",
+        show_header=bool(col_labels),
+        show_lines=True,
+    )
+    if row_labels:
+        table.add_column("", style="cyan", no_wrap=True)
+    for c in range(width):
+        header = escape(str(col_labels[c])) if col_labels and c < len(col_labels) else ""
+        table.add_column(header, justify="center", no_wrap=True)
+    for r, row in enumerate(rows):
+        cells = [cell_markup(row[c]) if c < len(row) else "" for c in range(width)]
+        if row_labels:
+            cells.insert(0, escape(str(row_labels[r])) if r < len(row_labels) else "")
+        table.add_row(*cells)
+    return table
+
+
+def _rows(region: Region, value: Sequence[Any]) -> Table:
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="cyan", no_wrap=True)
+    table.add_column(no_wrap=True)
+    table.add_column(style="dim")
+    for i, row in enumerate(value, start=1):
+        if isinstance(row, dict):
+            title, cards, note = row.get("title", str(i)), row.get("cards") or [], row.get("note")
+        else:
+            title, cards, note = str(i), row, None
+        table.add_row(escape(str(title)), cards_markup(cards), escape(str(note or "")))
+    if region.label:
+        return _titled(region.label, table)
+    return table
+
+
+def _titled(label: str, body: Table) -> Table:
+    outer = Table.grid()
+    outer.add_column()
+    outer.add_row(f"[cyan]{escape(label)}[/]")
+    outer.add_row(body)
+    return outer
 
 
 def render_table(view: dict[str, Any], layout: Sequence[Region], info: GameInfo) -> Panel:

@@ -22,6 +22,12 @@ class Region:
       ``text``    a value printed as it is
       ``columns`` side-by-side columns: a list of {"title": ..., part: [cards], ...}, with
                   ``parts`` naming the card lists of each column, drawn one under the other
+      ``grid``    a grid of spaces: {"cells": [[cell, ...], ...], "col_labels": [...],
+                  "row_labels": [...]} (labels optional), or just the list of rows. A cell is
+                  None (an empty space), a list of cards (a stack, bottom first; None for a
+                  face-down card), a string (a marker), or {"cards": [...], "note": "..."}
+      ``rows``    labelled rows of cards, one per line (queues, a row of kingdoms): a list of
+                  {"title": ..., "cards": [...], "note": ...}; "note" is optional
     """
 
     kind: str
