@@ -282,7 +282,7 @@ def test_squad_refills_after_every_action_while_the_deck_lasts() -> None:
     assert len(state.defender_deck) == 1
     state.apply("sacrifice 6S")
     assert len(state.defenders) == 6 and state.defender_deck == []
-    assert state.log[-2] == "drew Q♣: the defender deck is used up"
+    assert state.log[-2].endswith("; drew Q♣ (the defender deck is used up)")
     state.apply("sacrifice QC")  # nothing left to draw: the squad shrinks
     assert len(state.defenders) == 5 and state.wave == 1
 
@@ -506,7 +506,7 @@ def test_descriptions() -> None:
         " defenders."
     )
     assert state.describe("sacrifice 3S") == (
-        "Discard 3♠ and send 5♥ face down to the bottom of the alien deck; draw 1 new defender."
+        "Discard 3♠ and send 5♥ face down to the back of the alien deck; draw 1 new defender."
     )
     state = second_wave()
     assert state.describe("dual 7S 2S") == (

@@ -22,7 +22,7 @@ LAYOUT = (
     Region("cards", "defenders", "Defenders"),
     Region("count", "defender_deck", "Defender deck"),
     Region("count", "alien_deck", "Alien deck"),
-    Region("cards", "alien_deck_back", "At the back of the alien deck", hide_empty=True),
+    Region("cards", "alien_deck_back", "  at its back, in order", hide_empty=True),
     Region("pile", "discard", "Discard pile", show="all"),
 )
 

@@ -1,11 +1,15 @@
-"""A heuristic for Area 52: one-move lookahead over the visible attackers, then coverage.
+"""A heuristic for Area 52: one move of lookahead, the visible attackers, then coverage.
 
-Each legal move is played on a light copy of the squad (values and colours only, no draws, so
-nothing face down is read). The attackers still face up this turn are then met greedily, each
-by its cheapest answer. The squad that results is judged by its **coverage**: how many of the
-aliens still in the alien deck (its contents are known, not its order) it could beat without
-losing anyone. Losing defenders costs most, sacrifices a little more (the alien comes back, and
-in the first wave the discarded defender joins the second wave).
+Each legal move is played on a light copy of the squad (values and colours only; the refill
+draws are left out, so nothing face down is read). The attackers still face up this turn are
+then met greedily, each by its cheapest answer. The squad that results is judged by its
+**coverage**: the share of the aliens still in the alien deck (its contents are known to the
+player, its order is not) that it could beat without losing anyone.
+
+A defender lost costs the most; a sacrifice costs three times as much as a defender lost to
+colour, because the alien comes back and, in the first wave, the discarded defender swells the
+second. (Weights tuned over 300-1,000 seeded games; a two-move search over the visible
+attackers and a second-wave term in the first wave did not win measurably more.)
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from .rules import DUAL, RED, SACRIFICE, SINGLE, VALUE, Area52State
 LOSS = 10.0  # per defender that leaves the squad for good
 SACRIFICE_COST = 20.0  # on top of the loss: the alien comes back later
 COVERAGE = 48.0  # times the share of the alien deck the squad can beat for free
+SINGLE_COST = 0.5  # a single attack in the lookahead: free, but the squad gets weaker
 HIGH_CARD = 0.5  # per point of value kept on the table, to break ties toward strong squads
 LOST = -1000.0  # a squad wiped out with nothing left to draw
 
@@ -95,7 +100,7 @@ def _cheapest(squad: Squad, alien: tuple[int, bool], wave2: bool) -> tuple[float
     if single >= 0:
         after = list(squad)
         after[single] = alien
-        return 0.5, after
+        return SINGLE_COST, after
     if best_pair is not None:
         i, j = best_pair
         after = [d for k, d in enumerate(squad) if not (k in (i, j) and d[1] == red)]

@@ -23,20 +23,13 @@ DECK_SIZE = 52
 DUAL, SINGLE, SACRIFICE = "dual", "single", "sacrifice"
 KINDS = (DUAL, SINGLE, SACRIFICE)
 
-# Hot-path tables by card code: the card's value (Ace 1 ... King 13; jokers 0) and colour.
+# Hot-path tables by card code: the card's value (Ace 1, Two to Ten their rank, Jack 11,
+# Queen 12, King 13; jokers, which the game does not use, 0) and whether it is red.
 VALUE = tuple(Card(code).rank for code in range(PER_DECK))
 RED = tuple(Card(code).is_red for code in range(PER_DECK))
 
 BLACK_CARDS = tuple(c for c in standard_deck() if c.is_black)
 RED_CARDS = tuple(c for c in standard_deck() if c.is_red)
-
-# Memo of pure functions: the same cards always make the same immutable Action.
-_ACTIONS: dict[tuple[str, Card, Card | None], Action] = {}
-
-
-def value(card: Card) -> int:
-    """A card's value: Ace 1, Two to Ten their rank, Jack 11, Queen 12, King 13."""
-    return card.rank
 
 
 def dual_order(a: Card, b: Card) -> tuple[Card, Card]:
@@ -46,29 +39,19 @@ def dual_order(a: Card, b: Card) -> tuple[Card, Card]:
     return b, a
 
 
-def dual_action(a: Card, b: Card) -> Action:
-    first, second = dual_order(a, b)
-    key = (DUAL, first, second)
-    action = _ACTIONS.get(key)
-    if action is None:
-        action = _ACTIONS[key] = Action(DUAL, (first, second), None, f"dual {first} {second}")
-    return action
+def _make_dual(a: int, b: int) -> Action | None:
+    if a == b or a >= 52 or b >= 52:
+        return None
+    first, second = dual_order(Card(a), Card(b))
+    return Action(DUAL, (first, second), None, f"dual {first} {second}")
 
 
-def single_action(defender: Card) -> Action:
-    key = (SINGLE, defender, None)
-    action = _ACTIONS.get(key)
-    if action is None:
-        action = _ACTIONS[key] = Action(SINGLE, (defender,), None, f"single {defender}")
-    return action
-
-
-def sacrifice_action(defender: Card) -> Action:
-    key = (SACRIFICE, defender, None)
-    action = _ACTIONS.get(key)
-    if action is None:
-        action = _ACTIONS[key] = Action(SACRIFICE, (defender,), None, f"sacrifice {defender}")
-    return action
+# Every action of the game, made once (they are immutable): a dual attack at
+# a * PER_DECK + b (either order gives the same Action), a single attack or a sacrifice at the
+# defender's code.
+DUALS = tuple(_make_dual(a, b) for a in range(PER_DECK) for b in range(PER_DECK))
+SINGLES = tuple(Action(SINGLE, (c,), None, f"single {c}") for c in standard_deck())
+SACRIFICES = tuple(Action(SACRIFICE, (c,), None, f"sacrifice {c}") for c in standard_deck())
 
 
 _WORDS = {
@@ -105,10 +88,11 @@ class Area52State(State):
 
     @classmethod
     def max_actions(cls, options: Mapping[str, Any], players: int) -> int:
-        # Each action handles one attacker. In wave 1 the 26 aliens are each defeated once and
-        # every sacrifice discards one of the at most 26 cards that ever reach the table from
-        # the defender deck. In wave 2 the aliens plus the cards that can still reach the table
-        # are the 52 cards: each is defeated or sacrificed at most once.
+        # Each action beats an alien or sacrifices a defender. A card reaches the table only
+        # from the defender deck or by a single attack, which discards a defender in exchange;
+        # so in each wave the sacrifices are at most the squad plus the defender deck at its
+        # start. Wave 1: 26 aliens and at most 26 sacrifices. Wave 2: its aliens, squad and
+        # defender deck are the 52 cards.
         return 2 * DECK_SIZE
 
     def _setup(self) -> None:
@@ -123,7 +107,7 @@ class Area52State(State):
         self.outcome = None
         self.tally = {"dual": 0, "single": 0, "sacrifice": 0, "lost_to_colour": 0}
         self._say(f"defenders dealt: {cards_text(self.defenders)}")
-        self._settle()
+        self._settle(None)
 
     # ---------------------------------------------------------------- rules
 
@@ -154,20 +138,19 @@ class Area52State(State):
         wanted = VALUE[attacker]
         red = RED[attacker]
         squad = self.defenders
+        values = [VALUE[c] for c in squad]
         n = len(squad)
-        moves = []
+        moves: list[Action] = []
+        duals = DUALS
         for i in range(n - 1):
-            rest = wanted - VALUE[squad[i]]
-            if rest <= 0:
-                continue
-            for j in range(i + 1, n):
-                if VALUE[squad[j]] == rest:
-                    moves.append(dual_action(squad[i], squad[j]))
-        for defender in squad:
-            if VALUE[defender] > wanted and RED[defender] != red:
-                moves.append(single_action(defender))
-        for defender in squad:
-            moves.append(sacrifice_action(defender))
+            rest = wanted - values[i]
+            if rest > 0:
+                row = squad[i] * PER_DECK
+                for j in range(i + 1, n):
+                    if values[j] == rest:
+                        moves.append(duals[row + squad[j]])
+        moves += [SINGLES[c] for c in squad if VALUE[c] > wanted and RED[c] != red]
+        moves += [SACRIFICES[c] for c in squad]
         return moves
 
     def _apply(self, action: Action) -> None:
@@ -175,25 +158,23 @@ class Area52State(State):
         kind = action.kind
         self.tally[kind] += 1
         if kind == DUAL:
-            self._dual(attacker, action.cards)
+            text = self._dual(attacker, action.cards)
         elif kind == SINGLE:
             defender = action.cards[0]
             squad = self.defenders
             squad[squad.index(defender)] = attacker
             self.discard.append(defender)
-            self._say(f"single attack: {defender} defeats {attacker} and is replaced by it")
+            text = f"single attack: {defender} defeats {attacker} and is replaced by it"
         else:
             defender = action.cards[0]
             self.defenders.remove(defender)
             self.discard.append(defender)
             self.alien_deck.append(attacker)
             self.known_back += 1
-            self._say(
-                f"sacrificed {defender}: {attacker} goes face down to the back of the alien deck"
-            )
-        self._settle()
+            text = f"sacrificed {defender}: {attacker} goes face down to the back of the alien deck"
+        self._settle(text)
 
-    def _dual(self, attacker: Card, pair: tuple[Card, ...]) -> None:
+    def _dual(self, attacker: Card, pair: tuple[Card, ...]) -> str:
         self.discard.append(attacker)
         text = f"dual attack: {pair[0]} + {pair[1]} defeat {attacker}"
         if self.wave == 2:
@@ -205,25 +186,28 @@ class Area52State(State):
                 self.tally["lost_to_colour"] += len(lost)
                 colour = "red" if RED[attacker] else "black"
                 text += f"; {cards_text(lost)} lost ({colour}, like the alien)"
-        self._say(text)
+        return text
 
-    def _settle(self) -> None:
-        """Refill the squad, end the turn or the wave, and decide whether the game is over."""
+    def _settle(self, text: str | None) -> None:
+        """Log the action's ``text`` with the refill that follows it, end the turn or the wave,
+        and decide whether the game is over."""
         missing = SQUAD - len(self.defenders)
         if missing > 0 and self.defender_deck:
             drawn = self.defender_deck[:missing]
             del self.defender_deck[:missing]
             self.defenders.extend(drawn)
-            text = f"drew {cards_text(drawn)}"
+            text = f"{text}; drew {cards_text(drawn)}"
             if not self.defender_deck:
-                text += ": the defender deck is used up"
+                text += " (the defender deck is used up)"
+        if text is not None:
             self._say(text)
         if not self.attackers and not self.alien_deck:
             if self.wave == 2:
                 self.outcome = "won"
+                squad = _count(len(self.defenders), "defender")
                 self._say(
-                    f"the second wave is destroyed: won with {len(self.defenders)} defenders"
-                    f" on the table and {len(self.defender_deck)} in the deck"
+                    f"the second wave is destroyed: won with {squad} on the table and"
+                    f" {len(self.defender_deck)} in the deck"
                 )
                 self._moves = []
                 return
@@ -231,7 +215,8 @@ class Area52State(State):
                 self._second_wave()
         if not self.defenders:
             self.outcome = "lost"
-            self._say(f"no defenders left: lost with {self.aliens_left()} aliens still to beat")
+            left = _count(self.aliens_left(), "alien")
+            self._say(f"no defenders left: lost with {left} still to beat")
             self._moves = []
             return
         if not self.attackers:
@@ -239,7 +224,7 @@ class Area52State(State):
         self._moves = self._find_moves()
 
     def _second_wave(self) -> None:
-        order = sorted(self.discard)  # the pile's order must not steer the shuffle
+        order = sorted(self.discard)  # so that the shuffle depends only on the pile's contents
         self.rng.shuffle(order)
         self.alien_deck = order
         self.known_back = 0
@@ -268,13 +253,13 @@ class Area52State(State):
         if self.won:
             score = len(self.defender_deck) + len(self.defenders)
             summary = (
-                f"Won: both waves repelled with {len(self.defenders)} defenders on the table"
-                f" and {len(self.defender_deck)} in the deck (score {score})"
+                f"Won: both waves repelled with {_count(len(self.defenders), 'defender')} on the"
+                f" table and {len(self.defender_deck)} in the deck (score {score})"
             )
             return Result.solo(True, score, detail, summary)
         left = self.aliens_left()
         score = -left - (WAVE_ONE_PENALTY if self.wave == 1 else 0)
-        summary = f"Lost: no defenders left in wave {self.wave} with {left} aliens to go"
+        summary = f"Lost: no defenders left in wave {self.wave} with {_count(left, 'alien')} to go"
         summary += f" (score {score}" + (", 50 off for wave 1)" if self.wave == 1 else ")")
         return Result.solo(False, score, detail, summary)
 
@@ -426,7 +411,7 @@ class Area52State(State):
                 " the defenders."
             )
         return (
-            f"Discard {defender} and send {attacker} face down to the bottom of the alien deck"
+            f"Discard {defender} and send {attacker} face down to the back of the alien deck"
             f"{self._after_losing(1)}."
         )
 
@@ -442,3 +427,7 @@ class Area52State(State):
                 return "; no defender is left, but no alien either"
             return "; no defender is left: the game is lost"
         return f"; {left} defender{'s' * (left != 1)} left, none to draw"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
