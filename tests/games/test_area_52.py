@@ -469,6 +469,8 @@ def test_single_and_sacrifice_notation(text: str, meant: str | None) -> None:
         ("single 3C", "greater value than 5♥"),
         ("single 9H", "9♥ is not among your defenders"),
         ("sacrifice KH", "K♥ is not among your defenders"),
+        ("dual 7S#2 3C", "7♠#2 is not among your defenders"),
+        ("sacrifice", "a sacrifice names exactly one defender"),
         ("pass", "this is not a move"),
     ],
 )

@@ -34,7 +34,8 @@ RED_CARDS = tuple(c for c in standard_deck() if c.is_red)
 
 def dual_order(a: Card, b: Card) -> tuple[Card, Card]:
     """The two defenders of a dual attack in notation order: higher value first."""
-    if VALUE[a] > VALUE[b] or (VALUE[a] == VALUE[b] and a < b):
+    # .rank rather than the VALUE table: typed input may name cards of a second deck.
+    if a.rank > b.rank or (a.rank == b.rank and a < b):
         return a, b
     return b, a
 
