@@ -16,6 +16,7 @@ from spyglass.engine import GameInfo, Registry
 CATALOGUE = {
     "sandwich-guy": "spyglass.games.sandwich_guy",
     "syndicate": "spyglass.games.syndicate",
+    "area-52": "spyglass.games.area_52",
 }
 
 REGISTRY = Registry(CATALOGUE)
