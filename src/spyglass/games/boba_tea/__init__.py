@@ -19,6 +19,7 @@ LAYOUT = (
     Region("rows", "queues", "Queues (highest customer first)"),
     Region("text", "target", "Target position", hide_empty=True),
     Region("cards", "drawn", "Rude customer (does not fit)", hide_empty=True),
+    Region("count", "customers", "Customers in the queues"),
     Region("count", "deck", "Deck"),
     Region("text", "deck_ranks", "Left in the deck (order unknown)"),
     Region("rows", "discard_rows", "Discard pile, nth card of its rank"),

@@ -9,6 +9,7 @@ lowest card), so a queue has ``k + 1`` positions and a card enters position ``p`
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from spyglass.components.cards import (
@@ -32,11 +33,18 @@ ROW_TITLES = ("1st", "2nd", "3rd", "4th")
 
 #: A card's rank by its code, so the hot paths avoid the property.
 RANK = tuple(Card(code).rank for code in range(PER_DECK))
-TOP_RANK, BOTTOM_RANK = 14, 0  # sentinels: nothing above the top, nothing below the bottom
 
 
 def rank_label(rank: int) -> str:
     return RANK_LABELS.get(rank, str(rank))
+
+
+#: "A to 8" for the ranks 1 to 8, and "4" for 4 to 4: what a position takes.
+RANGE_TEXT = {
+    (low, high): rank_label(low) if low == high else f"{rank_label(low)} to {rank_label(high)}"
+    for low in range(1, 14)
+    for high in range(low, 14)
+}
 
 
 def window(queue: list[Card], position: int) -> tuple[int, int]:
@@ -54,15 +62,6 @@ def fits(queue: list[Card], position: int, card: Card) -> bool:
     return not (position < len(queue) and rank < RANK[queue[position]])
 
 
-def position_name(queue: list[Card], position: int) -> str:
-    """The notation of a position without its queue: top, bottom, or its two neighbours."""
-    if position == 0:
-        return "top"
-    if position == len(queue):
-        return "bottom"
-    return f"{queue[position - 1]} {queue[position]}"
-
-
 def position_words(queue: list[Card], position: int) -> str:
     """A position for people: above the top card, below the bottom card, or between two."""
     if position == 0:
@@ -72,30 +71,31 @@ def position_words(queue: list[Card], position: int) -> str:
     return f"between {queue[position - 1]} and {queue[position]}"
 
 
-# Memo of a pure function: the same queue, position and neighbours make the same Action.
-_ACTIONS: dict[tuple[Any, ...], Action] = {}
-
-
 def target_action(number: int, queue: list[Card], position: int) -> Action:
     """Choosing position ``position`` of queue ``number`` (1 to 4) before the draw."""
     above = queue[position - 1] if position > 0 else None
     below = queue[position] if position < len(queue) else None
-    key = (number, position, above, below)
-    action = _ACTIONS.get(key)
-    if action is None:
-        cards = tuple(c for c in (above, below) if c is not None)
-        text = f"q{number} {position_name(queue, position)}"
-        action = _ACTIONS[key] = Action(TARGET, cards, (number, position), text)
-    return action
+    return _target_action(number, position, above, below)
 
 
+# Memos of pure functions (the same arguments always make the same immutable Action), bounded
+# because long simulations meet ever more (position, neighbours) combinations.
+@lru_cache(maxsize=1 << 16)
+def _target_action(number: int, position: int, above: Card | None, below: Card | None) -> Action:
+    cards = tuple(c for c in (above, below) if c is not None)
+    if above is None:
+        where = "top"
+    elif below is None:
+        where = "bottom"
+    else:
+        where = f"{above} {below}"
+    return Action(TARGET, cards, (number, position), f"q{number} {where}")
+
+
+@lru_cache(maxsize=1 << 10)
 def answer_action(kind: str, held: Card, number: int) -> Action:
     """Letting the rude customer ``held`` stay in queue ``number``, or kicking them out."""
-    key = (kind, held, number)
-    action = _ACTIONS.get(key)
-    if action is None:
-        action = _ACTIONS[key] = Action(kind, (held,), number, kind)
-    return action
+    return Action(kind, (held,), number, kind)
 
 
 class BobaTeaState(State):
@@ -115,6 +115,7 @@ class BobaTeaState(State):
     won: bool
     kicks: int
     stays: int
+    _queue_moves: list[tuple[Action, ...]]  # each queue's target actions, rebuilt on change
     _moves: list[Action]
 
     @classmethod
@@ -142,6 +143,9 @@ class BobaTeaState(State):
         self._say(
             "queues start with " + ", ".join(f"Q{i + 1} {q[0]}" for i, q in enumerate(self.queues))
         )
+        self._queue_moves = [()] * QUEUES
+        for index in range(QUEUES):
+            self._refresh(index)
         self._moves = self._find_moves()
 
     # ---------------------------------------------------------------- rules
@@ -158,54 +162,61 @@ class BobaTeaState(State):
         return self._moves
 
     def _find_moves(self) -> list[Action]:
-        if self.is_over:
+        if self.won or self.lost_rank:
             return []
-        if self.held is not None:
+        held = self.held
+        if held is not None:
             number = self.target[0] + 1
-            return [answer_action(STAY, self.held, number), answer_action(KICK, self.held, number)]
-        moves = []
-        for index, queue in enumerate(self.queues):
-            for position in range(len(queue) + 1):
-                moves.append(target_action(index + 1, queue, position))
-        return moves
+            return [answer_action(STAY, held, number), answer_action(KICK, held, number)]
+        a, b, c, d = self._queue_moves
+        return [*a, *b, *c, *d]
+
+    def _refresh(self, index: int) -> None:
+        """Rebuild the target actions of one queue after it changed."""
+        queue = self.queues[index]
+        number = index + 1
+        self._queue_moves[index] = tuple(
+            [target_action(number, queue, position) for position in range(len(queue) + 1)]
+        )
 
     def _apply(self, action: Action) -> None:
         kind = action.kind
         if kind == TARGET:
             number, position = action.target
             self.target = (number - 1, position)
-            queue = self.queues[number - 1]
-            self._say(f"target Q{number} {position_words(queue, position)}")
-            self._draw()
+            where = position_words(self.queues[number - 1], position)
+            self._say(f"target Q{number} {where}: {self._draw()}")
         elif kind == STAY:
             self._stay()
         else:
             self._kick()
         self._moves = self._find_moves()
 
-    def _draw(self) -> None:
+    def _draw(self) -> str:
         """Draw the next customer for the chosen target: it joins the queue if it fits."""
         index, position = self.target
         queue = self.queues[index]
         card = self.deck.pop()
-        if fits(queue, position, card):
+        rank = RANK[card]
+        # fits(), inlined: this runs once per draw of every playout.
+        if (position == 0 or rank <= RANK[queue[position - 1]]) and (
+            position == len(queue) or rank >= RANK[queue[position]]
+        ):
             queue.insert(position, card)
+            self._refresh(index)
             self.target = None
-            self._say(f"drew {card}: it fits, Q{index + 1} is now {cards_text(queue)}")
             self._check_deck_done()
-        else:
-            self.held = card
-            low, high = window(queue, position)
-            self._say(
-                f"drew {card}: a rude customer (that position takes {rank_label(low)} to"
-                f" {rank_label(high)})"
-            )
+            return f"drew {card}, it fits"
+        self.held = card
+        low, high = window(queue, position)
+        return f"drew {card}, a rude customer (the position takes {RANGE_TEXT[low, high]})"
 
     def _stay(self) -> None:
         index = self.target[0]
         leaving = self.queues[index]
         held = self.held
         self.queues[index] = [held]
+        self._refresh(index)
         self.held = None
         self.target = None
         self.stays += 1
@@ -221,19 +232,19 @@ class BobaTeaState(State):
         out = [held]
         if self.deck:
             out.append(self.deck.pop())
-        self._say(
-            f"kicked out {held}"
-            + (f" and discarded {out[1]} from the top of the deck" if len(out) == 2 else "")
-        )
-        if self._discard(out):
+        text = f"kicked out {held}"
+        if len(out) == 2:
+            text += f" and discarded {out[1]} from the top of the deck"
+        if self._discard(out, text):
             return
         if not self.deck:
+            self._say(text)
             self.target = None
             self._check_deck_done()
             return
-        self._draw()
+        self._say(f"{text}; {self._draw()}")
 
-    def _discard(self, cards: list[Card]) -> bool:
+    def _discard(self, cards: list[Card], text: str = "") -> bool:
         """Discard face up; True if this makes a fourth card of a rank (the game is lost)."""
         self.discard.extend(cards)
         counts = self.discarded
@@ -245,7 +256,8 @@ class BobaTeaState(State):
                 fourth = rank
         if fourth:
             self.lost_rank = fourth
-            self._say(f"the fourth {rank_label(fourth)} is discarded: the game is lost")
+            lost = f"the fourth {rank_label(fourth)} is discarded: the game is lost"
+            self._say(f"{text}: {lost}" if text else lost)
             return True
         return False
 
@@ -364,6 +376,7 @@ class BobaTeaState(State):
         self.queues = [list(q) for q in self.queues]
         self.discard = list(self.discard)
         self.discarded = list(self.discarded)
+        self._queue_moves = list(self._queue_moves)
 
     def _cards(self) -> list[Card]:
         cards = self.deck + self.discard
@@ -390,7 +403,7 @@ class BobaTeaState(State):
             words = words[2:]
         return self._parse_position(number, words)
 
-    def _answer(self, kind: str) -> Action | None:
+    def _answer(self, kind: str) -> Action:
         if self.held is None:
             return Action(kind, (), None, kind)
         return answer_action(kind, self.held, self.target[0] + 1)
@@ -483,9 +496,15 @@ class BobaTeaState(State):
         if position is None and names and (number is None or number in range(1, QUEUES + 1)):
             # A position named by its neighbours that are not neighbours there.
             where = "any queue" if number is None else f"Q{number}"
-            if len(names) == 2:
-                return f"{cards_text(names)} are not next to each other in {where}"
-            return f"{names[0]} is not in {where}"
+            present = (
+                [c for c in names if self._locate(c) is not None]
+                if number is None
+                else [c for c in names if c in self.queues[number - 1]]
+            )
+            missing = [c for c in names if c not in present]
+            if missing:
+                return f"{missing[0]} is not in {where}"
+            return f"{names[0]} and {names[1]} are not next to each other in {where}"
         if not _is_int(number) or not 1 <= number <= QUEUES:
             return "there are four queues, Q1 to Q4"
         queue = self.queues[number - 1]
@@ -535,8 +554,7 @@ class BobaTeaState(State):
             return f"Kick {held} out with the last card of the deck; the game ends{risk}."
         return (
             f"Kick {held} out: discard it and the top card of the deck{risk}, then draw again"
-            f" for Q{index + 1} {position_words(queue, position)} (takes {rank_label(low)} to"
-            f" {rank_label(high)})."
+            f" for Q{index + 1} {position_words(queue, position)} (takes {RANGE_TEXT[low, high]})."
         )
 
     def _describe_target(self, action: Action) -> str:
@@ -544,9 +562,9 @@ class BobaTeaState(State):
         queue = self.queues[number - 1]
         low, high = window(queue, position)
         fitting = sum(1 for c in self.deck if low <= RANK[c] <= high)
-        span = rank_label(low) if low == high else f"{rank_label(low)} to {rank_label(high)}"
         return (
-            f"Target Q{number} {position_words(queue, position)}, then draw: it takes {span},"
+            f"Target Q{number} {position_words(queue, position)}, then draw: it takes"
+            f" {RANGE_TEXT[low, high]},"
             f" {fitting} of the {len(self.deck)} cards in the deck."
         )
 
@@ -564,6 +582,3 @@ def _named(number: int | None, position: str) -> str:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-__all__ = ["BobaTeaState", "fits", "window"]
