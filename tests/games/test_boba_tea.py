@@ -160,6 +160,9 @@ def test_fourth_eight_risk_kicking_out_the_fourth_eight_loses() -> None:
     assert "it is the fourth 8, so this loses" in state.describe("kick")
     state.apply("kick")
     assert state.is_over and state.lost_rank == 8 and not state.result.won
+    table = state.view(0)["table"]
+    assert table["phase"] == "over" and table["target"] is None and table["drawn"] == []
+    assert table["discard_rows"][3] == {"title": "4th", "cards": ["8♠"]}
 
 
 def test_fourth_eight_risk_the_card_kicked_with_the_customer_is_the_fourth_eight() -> None:
@@ -486,6 +489,19 @@ def test_terminal_table_draws_the_queues_as_rows() -> None:
     assert line("Q2").endswith("◀ target between 8♠ and A♥")
     assert line("Rude customer").endswith("10♣")
     assert line("3rd").split()[:2] == ["3rd", "8♣"] and line("3rd").endswith("ranks loses")
+
+
+def test_terminal_result_reports_the_queues() -> None:
+    from rich.console import Console
+
+    from spyglass.cli.render import render_result
+
+    state = run_down(GAME.new_state(seed=5), 0)
+    console = Console(width=200, record=True, color_system=None)
+    console.print(render_result(state.result.to_json()))
+    text = console.export_text()
+    assert "Won: through the whole deck with 52 customers in the queues" in text
+    assert "queue lengths Q1:" in text and "fourth of rank None" in text
 
 
 def test_bot_uses_only_the_deck_contents() -> None:

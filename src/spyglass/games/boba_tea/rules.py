@@ -256,6 +256,7 @@ class BobaTeaState(State):
                 fourth = rank
         if fourth:
             self.lost_rank = fourth
+            self.target = None
             lost = f"the fourth {rank_label(fourth)} is discarded: the game is lost"
             self._say(f"{text}: {lost}" if text else lost)
             return True
@@ -277,7 +278,8 @@ class BobaTeaState(State):
     def _result(self) -> Result:
         detail = {
             "customers_in_queues": self.customers,
-            "queue_lengths": [len(q) for q in self.queues],
+            # A text, not a list: the terminal prints list values as card notations.
+            "queue_lengths": " ".join(f"Q{i + 1}:{len(q)}" for i, q in enumerate(self.queues)),
             "discarded": len(self.discard),
             "cards_left_in_deck": len(self.deck),
             "kick_outs": self.kicks,
