@@ -68,3 +68,14 @@ def test_every_region_kind() -> None:
 def test_plain_list_grid() -> None:
     text = draw((Region("grid", "g"),), {"g": [[["A♥"], None]]})
     assert "A♥" in text and "·" in text
+
+
+def test_result_details_may_hold_lists_of_numbers() -> None:
+    from spyglass.cli.render import render_result
+
+    console = Console(record=True, width=120)
+    console.print(
+        render_result({"summary": "Won", "detail": [{"queues": [12, 3], "cards": ["A♠"]}]})
+    )
+    text = console.export_text()
+    assert "queues 12 3" in text and "cards A♠" in text

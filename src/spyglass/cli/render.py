@@ -208,13 +208,16 @@ def render_actions(
     return table
 
 
+def _detail_value(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(map(str, value)) or "—"
+    return str(value)
+
+
 def render_result(result: dict[str, Any]) -> Panel:
     lines = [f"[bold]{colour_cards_in(result.get('summary', ''))}[/]"]
     for seat, detail in enumerate(result.get("detail", [])):
         prefix = f"seat {seat}: " if len(result.get("detail", [])) > 1 else ""
-        items = ", ".join(
-            f"{k.replace('_', ' ')} {v if not isinstance(v, list) else ' '.join(v) or '—'}"
-            for k, v in detail.items()
-        )
+        items = ", ".join(f"{k.replace('_', ' ')} {_detail_value(v)}" for k, v in detail.items())
         lines.append(colour_cards_in(prefix + items))
     return Panel("\n".join(lines), title="Result", expand=False)

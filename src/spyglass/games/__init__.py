@@ -15,8 +15,9 @@ from spyglass.engine import GameInfo, Registry
 #: Game id -> the module that declares its ``SPEC``, in the order games are listed.
 CATALOGUE = {
     "sandwich-guy": "spyglass.games.sandwich_guy",
-    "syndicate": "spyglass.games.syndicate",
     "area-52": "spyglass.games.area_52",
+    "boba-tea": "spyglass.games.boba_tea",
+    "syndicate": "spyglass.games.syndicate",
 }
 
 REGISTRY = Registry(CATALOGUE)
