@@ -44,21 +44,25 @@ def play(state: LootTheLoopState, moves: str) -> LootTheLoopState:
 
 
 def position(loop: str, notes: str = "", pile: str = "") -> LootTheLoopState:
-    """A position set up directly (for loops too short to reach quickly): loop cards top first,
-    a face-down card written with a leading '~'. Cards not named are left out."""
+    """A position set up directly: the temple's top cards (a face-down card written with a
+    leading '~'), the notes and the score pile; every other card follows face down under the
+    named ones, in the standard order."""
     state = GAME.new_state(seed=0)
     tokens = loop.split()
-    state.loop = Loop.arranged(
-        [parse_card(t.lstrip("~")) for t in tokens], [not t.startswith("~") for t in tokens]
-    )
+    named = [parse_card(t.lstrip("~")) for t in tokens]
+    up = [not t.startswith("~") for t in tokens]
     state.notes = parse_cards(notes)
-    state.notes_mask = sum(1 << c for c in state.notes)
     state.score_pile = parse_cards(pile)
+    used = {*named, *state.notes, *state.score_pile}
+    rest = [c for c in FULL_DECK if c not in used]
+    state.loop = Loop.arranged(named + rest, up + [False] * len(rest))
+    state.notes_mask = sum(1 << c for c in state.notes)
     state.jewels = sum(1 for c in state.score_pile if c.rank == 1)
     state.tick = state.since = 0
     state.seen = {state._key(): 0}
     state._legal = None
     state._settle()
+    assert sorted(state.cards()) == sorted(FULL_DECK)
     return state
 
 
@@ -228,17 +232,6 @@ def test_look_around_only_while_the_top_card_is_face_down() -> None:
         state.apply("look")
 
 
-def test_look_around_with_a_single_card_left() -> None:
-    state = position("~JK", pile="AS AH AD AC")
-    assert moves(state) == ["look"]
-    play(state, "look")
-    assert seen(state) == "JK"
-    assert state.is_over and state.outcome == STUCK  # nothing can move a lone exit
-
-
-# --------------------------------------------------------------------------- explore
-
-
 def test_explore_moves_exactly_that_many_cards_in_order() -> None:
     state = play(new("4C 9D 8S 7S 6S 5S"), "look, explore 4")
     assert texts(state.loop.cards[-4:]) == ["4♣", "9♦", "8♠", "7♠"]
@@ -252,12 +245,6 @@ def test_explore_by_the_second_card() -> None:
     assert moves(state) == ["explore 2"]
     play(state, "explore 2")
     assert state.loop.card(0) == parse_card("10H")
-
-
-def test_explore_further_than_the_loop_goes_round_it() -> None:
-    state = position("9S ~2C ~3C ~4C JK")
-    play(state, "explore 9")  # 9 = 5 + 4: round once, then four more
-    assert seen(state, 1) == "JK" and state.loop.cards[1] == parse_card("9S")
 
 
 def test_explore_landing_on_a_face_up_trinket_nabs_it() -> None:
@@ -298,7 +285,7 @@ def test_exit_without_all_four_jewels_does_nothing() -> None:
 
 
 def test_exit_with_all_four_jewels_wins_and_scores_the_pile() -> None:
-    state = position("3H 4H 9S JK ~5C", notes="", pile="AS AH AD AC 7C")
+    state = position("3H 4H 9S JK", pile="AS AH AD AC 7C")
     play(state, "explore 3")
     assert state.is_over and state.outcome == ESCAPED
     result = state.result
@@ -408,21 +395,32 @@ def test_mark_and_return_runs_are_finite() -> None:
     assert longest == MARKS_PER_RUN == 6
 
 
+# Face-down rooms 0, 10, 20, 30, 40 and 49 each followed by a face-up trinket: exploring 10, 10,
+# 10, 10, 9 and 4 goes once round the 53 cards, landing only on face-down rooms.
+CIRCUIT = (
+    "~2C 10S ~3C ~3D ~3H ~3S ~4C ~4D ~4H ~5C ~5D 10H ~5H ~5S ~6C ~6D ~6H ~6S ~7C ~7D ~7H 10D"
+    " ~7S ~8C ~8D ~8H ~8S ~9C ~9D ~9H ~JC 10C ~JD ~JH ~JS ~QC ~QD ~QH ~QS ~KC ~KD 9S ~KH ~KS"
+    " ~AC ~AD ~AH ~AS ~2D ~2H 4S ~2S"
+)
+
+
 def test_an_explore_that_only_moves_may_not_repeat_an_arrangement() -> None:
-    state = position("~5C 2S ~6C 2H")
-    play(state, "explore 2")
-    assert seen(state) == "? 2♥ ? 2♠"
-    # Exploring 2 again would bring the temple back to where it was: our ruling forbids it.
+    state = position(CIRCUIT)
+    start = state.loop.key()
+    play(state, "explore 10, explore 10, explore 10, explore 10, explore 9")
+    assert seen(state, 2) == "? 4♠" and not state.is_over
+    # Exploring 4 would bring the temple back to its arrangement at the start: our ruling.
+    assert state.loop.key_after_moving(4) == start
     assert moves(state) == ["look"]
     with pytest.raises(IllegalAction, match="our no-repeat ruling"):
-        state.apply("explore 2")
+        state.apply("explore 4")
 
 
-def test_nabbing_or_looking_around_starts_afresh() -> None:
-    state = position("~5C 2S ~6C 2H")
-    play(state, "explore 2, look")
-    assert seen(state) == "6♣ 2♥ ? 2♠"
-    assert "explore 2" in moves(state)
+def test_looking_around_starts_afresh() -> None:
+    state = position(CIRCUIT)
+    play(state, "explore 10, explore 10, explore 10, explore 10, explore 9, look")
+    assert seen(state, 2) == "2♥ 4♠"
+    assert "explore 4" in moves(state)  # the 2♥ is face up now: a new arrangement
 
 
 # --------------------------------------------------------------------------- losing

@@ -184,20 +184,13 @@ class LootTheLoopState(State):
         """The Explore distances the top two cards offer: (value, the face-up trinkets showing
         it, top first), by increasing value."""
         shown = self.loop.shown
-        first = shown[0]
-        second = shown[1] if len(shown) > 1 else None
-        found: list[tuple[int, tuple[Card, ...]]] = []
-        if first is not None and IS_TRINKET[first]:
-            found.append((RANK[first], (first,)))
-        if second is not None and IS_TRINKET[second]:
-            value = RANK[second]
-            if found and found[0][0] == value:
-                found[0] = (value, (first, second))  # type: ignore[assignment]
-            elif found and found[0][0] > value:
-                found.insert(0, (value, (second,)))
-            else:
-                found.append((value, (second,)))
-        return found
+        offers = [c for c in shown[:2] if c is not None and IS_TRINKET[c]]
+        if len(offers) == 2:
+            first, second = offers
+            if RANK[first] == RANK[second]:
+                return [(RANK[first], (first, second))]
+            return sorted([(RANK[first], (first,)), (RANK[second], (second,))])
+        return [(RANK[card], (card,)) for card in offers]
 
     def landing(self, value: int) -> Card | None:
         """What an Explore of ``value`` would land on as the player sees it (None: face down)."""
