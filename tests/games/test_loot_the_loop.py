@@ -260,6 +260,13 @@ def test_explore_landing_on_a_face_up_jewel_nabs_it() -> None:
     assert state.log[-1] == "explored 2: landed on the jewel A♦ (1 of 4) and nabbed it"
 
 
+def test_the_card_after_a_nab_is_not_landed_on() -> None:
+    state = position("~4C 2S AD KC 7H")
+    play(state, "explore 2")
+    assert state.jewels == 1 and seen(state, 2) == "K♣ 7♥"
+    assert not state.is_over and moves(state) == ["explore 7"]
+
+
 def test_explore_landing_on_a_face_up_trap_loses() -> None:
     state = play(new("5S 6S 2S QC"), "look, mark 5S, mark 6S, look")
     assert "return 5♠" in moves(state)
@@ -294,6 +301,13 @@ def test_exit_with_all_four_jewels_wins_and_scores_the_pile() -> None:
         "Won: escaped with all four jewels and 5 cards in the score pile (score, higher is better)"
     )
     assert result.detail[0]["jewels"] == 4 and result.detail[0]["trinkets"] == 1
+
+
+def test_holding_four_jewels_does_not_force_you_out() -> None:
+    state = position("3H 4H 9S JK 2D 8C", pile="AS AH AD AC")
+    assert moves(state) == ["explore 3", "explore 4", "mark 3♥"]
+    play(state, "explore 4")  # past the exit, onto the face-up 2♦: nabbed, greed rewarded
+    assert not state.is_over and texts(state.score_pile)[-1] == "2♦"
 
 
 # A whole game from the deal: four jewels, each reached by putting a note on top of a 2 so
@@ -517,6 +531,15 @@ def test_illegal_moves_say_why(move: str, rule: str) -> None:
         state.apply(move)
     assert rule in str(error.value)
     assert state.snapshot() == before
+
+
+@pytest.mark.parametrize(
+    "typed", ["²", "explore ²", "e ٥", "0", "explore -3", "mark ²", "look around now", "", "x"]
+)
+def test_odd_typing_is_an_illegal_action(typed: str) -> None:
+    state = play(new("3S 7H"), "look")
+    with pytest.raises(IllegalAction):
+        state.apply(typed)
 
 
 @pytest.mark.parametrize(

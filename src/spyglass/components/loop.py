@@ -41,7 +41,7 @@ class Loop(Generic[T]):
         return loop
 
     def copy(self) -> Loop[T]:
-        new = Loop.__new__(Loop)
+        new = object.__new__(type(self))
         new.cards = self.cards[:]
         new.shown = self.shown[:]
         return new

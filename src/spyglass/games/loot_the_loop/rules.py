@@ -43,6 +43,7 @@ def kind_of(card: Card) -> str:
 KIND = tuple(kind_of(Card(code)) for code in range(PER_DECK))
 RANK = tuple(Card(code).rank for code in range(PER_DECK))
 IS_TRINKET = tuple(k == TRINKET for k in KIND)
+NOTE_ORDER = tuple(by_rank(Card(code)) for code in range(PER_DECK))  # notes listed by rank
 
 #: How a game ended.
 ESCAPED, TRAPPED, STUCK, CORNERED = "escaped", "trapped", "stuck", "cornered"
@@ -219,7 +220,8 @@ class LootTheLoopState(State):
                 landed = shown[shift]
                 if landed is None or (landed == EXIT_CARD and self.jewels < JEWELS_NEEDED):
                     # A walk. With only the present arrangement seen, any turn of the loop is
-                    # new (a face-up trinket is on top, so no turn but a whole one looks alike).
+                    # new: a face-up card (there is one on top) looks the same only after a
+                    # whole turn.
                     if shift == 0 or len(seen) > 1:
                         key = (tuple(shown[shift:] + shown[:shift]), self.notes_mask)
                         if key in seen:
@@ -240,7 +242,7 @@ class LootTheLoopState(State):
             before = len(moves)
             if can_mark and (not check or seen.get((now[1:], mask | 1 << top), -1) < since):
                 moves.append(mark_action(top))
-            for card in sorted(notes, key=by_rank) if len(notes) > 1 else notes:
+            for card in sorted(notes, key=NOTE_ORDER.__getitem__) if len(notes) > 1 else notes:
                 if not check or seen.get(((card, *now), mask & ~(1 << card)), -1) < since:
                     moves.append(return_action(card))
             safe = safe or len(moves) > before
@@ -285,12 +287,14 @@ class LootTheLoopState(State):
 
     def _look_around(self) -> None:
         loop = self.loop
-        turned = [loop.turn_up(0)]
-        if len(loop) > 1 and loop.shown[1] is None:
-            turned.append(loop.turn_up(1))
+        first = loop.turn_up(0)
         self.since = self.tick
+        if len(loop) > 1 and loop.shown[1] is None:
+            second = loop.turn_up(1)
+            self._say(f"looked around: {first} {second}")
+        else:
+            self._say(f"looked around: {first}")
         self.seen = {self._key(): self.tick}
-        self._say(f"looked around: {cards_text(turned)}")
 
     def _explore(self, value: int) -> None:
         loop = self.loop
@@ -434,7 +438,7 @@ class LootTheLoopState(State):
             return LOOK
         if verb in ("explore", "e", "x") and len(rest) == 1:
             return self._parse_explore(rest[0])
-        if verb.isdigit() and not rest:
+        if verb.isdecimal() and not rest:
             return self._parse_explore(verb)
         if verb in ("mark", "m") and len(rest) <= 1:
             return self._parse_card_move("mark", rest)
@@ -443,7 +447,7 @@ class LootTheLoopState(State):
         return None
 
     def _parse_explore(self, word: str) -> Action | None:
-        if word.isdigit():
+        if word.isdecimal():
             value = int(word)
             offered = dict(self.explores())
             return (
