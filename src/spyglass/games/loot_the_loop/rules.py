@@ -383,12 +383,11 @@ class LootTheLoopState(State):
     def _status(self) -> str:
         loop = self.loop
         shown = loop.shown
+        # The exit never leaves the temple: either it is face up somewhere or still unseen.
         if EXIT_CARD in shown:
             exit_at = f"exit face up, {ordinal(shown.index(EXIT_CARD) + 1)} card"
-        elif EXIT_CARD in self.loop.cards:
-            exit_at = "exit not found yet"
         else:
-            exit_at = "exit reached"
+            exit_at = "exit not found yet"
         return (
             f"jewels {self.jewels} of 4 · {exit_at} · notes {len(self.notes)} of {NOTES_LIMIT}"
             f" · {len(loop)} cards in the temple, {loop.face_down_count()} face down"
