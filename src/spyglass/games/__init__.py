@@ -18,6 +18,7 @@ CATALOGUE = {
     "area-52": "spyglass.games.area_52",
     "boba-tea": "spyglass.games.boba_tea",
     "syndicate": "spyglass.games.syndicate",
+    "loot-the-loop": "spyglass.games.loot_the_loop",
 }
 
 REGISTRY = Registry(CATALOGUE)
