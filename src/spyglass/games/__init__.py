@@ -17,8 +17,8 @@ CATALOGUE = {
     "sandwich-guy": "spyglass.games.sandwich_guy",
     "area-52": "spyglass.games.area_52",
     "boba-tea": "spyglass.games.boba_tea",
-    "syndicate": "spyglass.games.syndicate",
     "loot-the-loop": "spyglass.games.loot_the_loop",
+    "syndicate": "spyglass.games.syndicate",
 }
 
 REGISTRY = Registry(CATALOGUE)

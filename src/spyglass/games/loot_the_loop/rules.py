@@ -13,10 +13,10 @@ loop as the player sees it (face-down cards blank) with the set of notes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from spyglass.components.cards import PER_DECK, Card, by_rank, cards_text, standard_deck
+from spyglass.components.cards import PER_DECK, Card, by_rank, card_list, cards_text, standard_deck
 from spyglass.components.cards import parse_card as _parse_card
 from spyglass.components.loop import Loop
 from spyglass.engine import Action, Result, RulesError, State
@@ -109,11 +109,6 @@ def return_action(card: Card) -> Action:
     if action is None:
         action = _ACTIONS[key] = Action("return", (card,), None, f"return {card}")
     return action
-
-
-def shown_list(cards: Sequence[Card | None]) -> list[str | None]:
-    """Cards as their notations, a face-down card as None (how views and layouts show it)."""
-    return [None if c is None else str(c) for c in cards]
 
 
 def ordinal(n: int) -> str:
@@ -358,7 +353,7 @@ class LootTheLoopState(State):
 
     def _view(self, observer: int | None) -> dict[str, Any]:
         loop = self.loop
-        shown = shown_list(loop.shown)
+        shown = card_list(loop.shown)
         rows = [
             {"title": f"{i + 1}–{min(i + 10, len(shown))}", "cards": shown[i : i + 10]}
             for i in range(0, len(shown), 10)
