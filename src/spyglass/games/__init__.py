@@ -16,6 +16,7 @@ from spyglass.engine import GameInfo, Registry
 CATALOGUE = {
     "sandwich-guy": "spyglass.games.sandwich_guy",
     "syndicate": "spyglass.games.syndicate",
+    "hide-and-seek": "spyglass.games.hide_and_seek",
 }
 
 REGISTRY = Registry(CATALOGUE)
