@@ -487,6 +487,7 @@ def test_the_bot_scores_far_more_than_random_play() -> None:
         ("c3", "reveal C3"),
         ("flip c3", "reveal C3"),
         ("r C3", "reveal C3"),
+        ("place b01", "place B1"),
     ],
 )
 def test_typed_moves(typed: str, meant: str) -> None:
@@ -545,6 +546,7 @@ def test_revealing_twice_is_refused() -> None:
         (Action("reveal", (), "A3"), "A3 is a guess space"),
         (Action("withdraw", (card("7S"), card("9S")), "A2"), "there is no guess at A2"),
         (Action("withdraw", (), "C3"), "C3 is a playmate, not a guess space"),
+        (Action("place", "7S", "B1"), "an action's cards are a tuple of cards"),
     ],
 )
 def test_malformed_actions_raise_illegal_action_only(action: Action, rule: str) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import permutations
-from math import factorial, prod
+from math import factorial
 
 from spyglass.components.cards import SUITS, Card
 from spyglass.engine import Rng
@@ -106,38 +106,45 @@ def consistent_patterns(facts: int) -> tuple[int, ...]:
     return tuple(i for i, mask in enumerate(PATTERN_MASKS) if mask & facts == facts)
 
 
+# Per column: the face-down rows, and the ranks (0 J, 1 Q, 2 K) of the face-down cards.
+Column = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+@lru_cache(maxsize=8192)
+def _hidden_plan(revealed: int, facts: int) -> tuple[tuple[int, ...], tuple[Column, ...], int]:
+    """What a redraw chooses among: consistent patterns, per-column hidden rows and ranks, and
+    the number of consistent arrangements (patterns times orders of the hidden cards)."""
+    candidates = consistent_patterns(facts)
+    columns = []
+    total = len(candidates)
+    for column in range(COLUMNS):
+        rows = tuple(r for r in range(ROWS) if not revealed >> (column * ROWS + r) & 1)
+        shown = {
+            r for r in range(3) if any(facts >> (column * 12 + r * 4 + s) & 1 for s in range(4))
+        }
+        columns.append((rows, tuple(r for r in range(3) if r not in shown)))
+        total *= factorial(len(rows))
+    return candidates, tuple(columns), total
+
+
 def redraw_hidden(cells: Sequence[Card], revealed: int, rng: Rng) -> tuple[Card, ...]:
     """The playground with its face-down playmates drawn uniformly among the arrangements
     consistent with the face-up ones. Only the face-up cards are read."""
     if revealed == (1 << CELLS) - 1:
         return tuple(cells)
-    candidates = consistent_patterns(revealed_mask(cells, revealed))
-    hidden_rows = []
-    shown_ranks = []
-    for column in range(COLUMNS):
-        rows, ranks = [], set()
-        for row in range(ROWS):
-            cell = column * ROWS + row
-            if revealed >> cell & 1:
-                ranks.add(RANK_INDEX[cells[cell]])
-            else:
-                rows.append(row)
-        hidden_rows.append(rows)
-        shown_ranks.append(ranks)
-    total = len(candidates) * prod(factorial(len(rows)) for rows in hidden_rows)
+    candidates, columns, total = _hidden_plan(revealed, revealed_mask(cells, revealed))
     index, chosen = divmod(rng.below(total), len(candidates))
     pattern = PATTERNS[candidates[chosen]]
     new = list(cells)
-    for column in range(COLUMNS):
-        rows = hidden_rows[column]
+    for column, (rows, ranks) in enumerate(columns):
         if not rows:
             continue
         suits = pattern[column]
-        hidden = [FACE[r][suits[r]] for r in range(3) if r not in shown_ranks[column]]
         orders = ORDERS[len(rows)]
         index, order = divmod(index, len(orders))
         for row, pick in zip(rows, orders[order], strict=True):
-            new[column * ROWS + row] = hidden[pick]
+            rank = ranks[pick]
+            new[column * ROWS + row] = FACE[rank][suits[rank]]
     return tuple(new)
 
 

@@ -13,7 +13,7 @@ from spyglass.components.cards import (
     parse_card,
     standard_deck,
 )
-from spyglass.components.grid import parse_label
+from spyglass.components.grid import label, parse_label
 from spyglass.engine import Action, Result, Rng, RulesError, State
 
 from . import arrangements
@@ -347,9 +347,8 @@ class HideAndSeekState(State):
             tokens = tokens[1:]
         if not tokens:
             return None
-        where = tokens[-1].upper()
         try:
-            parse_label(where)
+            where = label(parse_label(tokens[-1]))  # "b01" is B1
         except RulesError:
             return None
         cards = []
@@ -395,6 +394,8 @@ class HideAndSeekState(State):
 
     def _why_illegal(self, action: Action) -> str:
         kind, target = action.kind, action.target
+        if not isinstance(action.cards, tuple):
+            return "an action's cards are a tuple of cards"
         if kind not in KINDS:
             return (
                 "a move is 'place SPACE' (the deck's top card as a guess), 'reveal SPACE' (a"
