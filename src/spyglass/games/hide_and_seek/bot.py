@@ -16,9 +16,10 @@ can and in an order that makes the last reveals sure:
    score there, and blocks nothing), else withdraw a dead guess of its suit from such a line;
 3. otherwise place it on a fair chance;
 4. otherwise **reveal**, column by column in step: a playmate of a column with the fewest
-   face-up playmates, the one expected to score the most guesses. After two reveals in every
-   column each column's last rank is known and the suit rules nearly always pin its suit down,
-   so the last four reveals are almost sure.
+   face-up playmates, then of a row with the fewest, and among those the one expected to score
+   the most guesses. After two reveals in every column each column's last rank is known and the
+   suit rules nearly always pin its suit down, so the last four reveals are almost sure; spread
+   over the rows, they keep the row ends useful to the end.
 """
 
 from __future__ import annotations
@@ -90,19 +91,20 @@ def _use_top_card(state: HideAndSeekState, seen: tuple, odds: tuple, suit: int) 
 
 
 def _next_reveal(seen: tuple, odds: tuple, guesses: list, rng: Rng) -> int:
-    """The playmate to reveal: in a column with the fewest face-up playmates, the one
-    expected to score the most guesses (ties broken at random)."""
-    face_up = [sum(seen[c * ROWS + r] is not None for r in range(ROWS)) for c in range(COLUMNS)]
-    fewest = min(n for n in face_up if n < ROWS)
-    best, best_value = 0, -1.0
+    """The playmate to reveal: in a column with the fewest face-up playmates, then in a row
+    with the fewest, the one expected to score the most guesses (ties broken at random)."""
+    by_column = [sum(seen[c * ROWS + r] is not None for r in range(ROWS)) for c in range(COLUMNS)]
+    by_row = [sum(seen[c * ROWS + r] is not None for c in range(COLUMNS)) for r in range(ROWS)]
+    best, best_key = 0, (ROWS + 1, COLUMNS + 1, 0.0)
     for cell in range(CELLS):
-        if seen[cell] is not None or face_up[cell // ROWS] != fewest:
+        if seen[cell] is not None:
             continue
-        value = rng.random() * 1e-6
+        expected = rng.random() * 1e-6
         for space in SPACES_OF_CELL[cell]:
             guess = guesses[space]
             if guess is not None:
-                value += odds[cell][SUIT_OF[guess.suit]]
-        if value > best_value:
-            best, best_value = cell, value
+                expected += odds[cell][SUIT_OF[guess.suit]]
+        key = (by_column[cell // ROWS], by_row[cell % ROWS], -expected)
+        if key < best_key:
+            best, best_key = cell, key
     return best
