@@ -313,6 +313,14 @@ def test_a_row_guess_scores_at_whichever_playmate_of_its_row_matches() -> None:
     assert state.score == 1 and at(state, "F2") is None
 
 
+def test_a_guess_placed_after_a_reveal_never_scores_for_that_playmate() -> None:
+    state = deal("5H")
+    state.apply("reveal C3")  # Q♥, the only heart of column C
+    state.apply("place C1")
+    play(state, "reveal C2", "reveal C4")  # J♠, K♣
+    assert state.score == 0 and at(state, "C1") == "5♥"  # column C is done: a dead guess
+
+
 def test_withdrawing_needs_the_top_card_of_the_guess_suit_and_discards_both() -> None:
     state = deal("9H 5S 2H")
     play(state, "place A2", "place B1")

@@ -100,5 +100,6 @@ SPACES_OF_CELL = tuple(
 )
 SPACE_BY_LABEL = {s.label: s.index for s in SPACES}
 CELL_BY_LABEL = {name: k for k, name in enumerate(CELL_LABELS)}
-CORNERS = frozenset(label((r, c)) for r in (0, FRAME_ROWS - 1) for c in (0, FRAME_COLUMNS - 1))
+CORNER_FRAMES = tuple((r, c) for r in (0, FRAME_ROWS - 1) for c in (0, FRAME_COLUMNS - 1))
+CORNERS = frozenset(label(frame) for frame in CORNER_FRAMES)
 ALL_REVEALED = (1 << CELLS) - 1

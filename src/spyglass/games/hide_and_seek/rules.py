@@ -22,6 +22,7 @@ from .playground import (
     CELL_BY_LABEL,
     CELL_LABELS,
     CELLS,
+    CORNER_FRAMES,
     CORNERS,
     FRAME_COLUMNS,
     FRAME_ROWS,
@@ -51,7 +52,6 @@ VERBS = {
     "w": WITHDRAW,
 }
 NUMBER_CARDS = tuple(c for c in standard_deck() if c.rank <= 10)
-NUMBER_CARD_SET = frozenset(NUMBER_CARDS)
 SUIT = tuple(Card(code).suit for code in range(52))
 SPACE_LIST = "B1–E1, B5–E5 (column ends), A2–A4, F2–F4 (row ends)"
 
@@ -65,12 +65,8 @@ def _action(kind: str, top: Card | None, guess: Card | None, where: str) -> Acti
     key = (kind, top, guess, where)
     action = _ACTIONS.get(key)
     if action is None:
-        if kind == PLACE:
-            cards: tuple[Card, ...] = (top,)  # type: ignore[assignment]
-        elif kind == WITHDRAW:
-            cards = (top, guess)  # type: ignore[assignment]
-        else:
-            cards = ()
+        # A place carries the top card, a withdrawal the top card and the guess, a reveal none.
+        cards = tuple(c for c in (top, guess) if c is not None)
         action = _ACTIONS[key] = Action(kind, cards, where, f"{kind} {where}")
     return action
 
@@ -236,7 +232,8 @@ class HideAndSeekState(State):
         top = self.deck.pop()
         guess = self.guesses[space]
         self.guesses[space] = None
-        self.discard.extend((top, guess))  # type: ignore[arg-type]
+        assert guess is not None  # only legal withdrawals arrive here
+        self.discard.extend((top, guess))
         self._say(
             f"withdrew {guess} from {SPACES[space].label} with {top} from the deck (both"
             f" discarded); the deck shows {self._top_text()}"
@@ -266,9 +263,8 @@ class HideAndSeekState(State):
 
     def _grid(self, cells: Sequence[Any]) -> dict[str, Any]:
         frame: list[list[Any]] = [[None] * FRAME_COLUMNS for _ in range(FRAME_ROWS)]
-        for corner in CORNERS:
-            row, col = parse_label(corner)
-            frame[row][col] = ""
+        for row, col in CORNER_FRAMES:
+            frame[row][col] = ""  # a marker: not a space
         for cell, shown in enumerate(cells):
             row, col = cell_frame(cell)
             frame[row][col] = shown
