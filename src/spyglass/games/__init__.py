@@ -19,6 +19,7 @@ CATALOGUE = {
     "boba-tea": "spyglass.games.boba_tea",
     "loot-the-loop": "spyglass.games.loot_the_loop",
     "syndicate": "spyglass.games.syndicate",
+    "hide-and-seek": "spyglass.games.hide_and_seek",
 }
 
 REGISTRY = Registry(CATALOGUE)
