@@ -79,3 +79,13 @@ def test_result_details_may_hold_lists_of_numbers() -> None:
     )
     text = console.export_text()
     assert "queues 12 3" in text and "cards A♠" in text
+
+
+def test_a_pile_seen_from_above_and_styled_cells() -> None:
+    text = draw(
+        (Region("pile", "deck", "Deck"), Region("grid", "g")),
+        {"deck": {"size": 12, "top": "7♠"}, "g": [[{"cards": ["K♠"], "style": "revealed"}]]},
+    )
+    assert "12 cards, top 7♠" in text and "K♠" in text
+    text = draw((Region("pile", "deck", "Deck"),), {"deck": {"size": 3, "top": None}})
+    assert "3 cards, top face down" in text

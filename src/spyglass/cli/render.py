@@ -16,7 +16,14 @@ from spyglass.engine import Action, GameInfo, Region
 
 _RED = re.compile(r"[♥♦]")
 _BLACK = re.compile(r"[♠♣]")
-DESCRIBED_MOVES = 12  # up to this many legal moves, each is listed with its sentence
+DESCRIBED_MOVES = 12
+#: Grid cells may carry a style naming what they are; the terminal draws each differently.
+CELL_STYLES = {
+    "target": "reverse",
+    "guess": "underline",
+    "revealed": "bold",
+    "dim": "dim",
+}  # up to this many legal moves, each is listed with its sentence
 
 
 def card_markup(card: str | None) -> str:
@@ -65,6 +72,10 @@ def render_region(region: Region, value: Any) -> RenderableType | None:
     if region.kind == "count":
         return Text.from_markup(f"{label}  {value} card{'s' if value != 1 else ''}")
     if region.kind == "pile":
+        if isinstance(value, dict):  # {"size": n, "top": card or None}: a pile seen from above
+            size, top = value.get("size", 0), value.get("top")
+            shown = card_markup(top) if top is not None else "[dim]face down[/]"
+            return Text.from_markup(f"{label}  {size} cards" + (f", top {shown}" if size else ""))
         cards = list(value or [])
         if region.show == "top":
             top = card_markup(cards[-1]) if cards else "[dim]empty[/]"
@@ -106,7 +117,9 @@ def cell_markup(cell: Any) -> str:
     if isinstance(cell, dict):
         cards = cards_markup(cell.get("cards") or []) if cell.get("cards") else ""
         note = f"[dim]{escape(str(cell['note']))}[/]" if cell.get("note") else ""
-        return " ".join(part for part in (cards, note) if part) or "[dim]·[/]"
+        text = " ".join(part for part in (cards, note) if part) or "[dim]·[/]"
+        style = CELL_STYLES.get(str(cell.get("style", "")))
+        return f"[{style}]{text}[/]" if style else text
     return cards_markup(cell)
 
 
