@@ -65,8 +65,7 @@ def test_set_up_twelve_hidden_playmates_fourteen_empty_spaces_and_the_top_card()
     assert [frame[r][c] for r in (1, 2, 3) for c in (1, 2, 3, 4)] == [[None]] * 12
     assert [frame[0][c] for c in (0, 5)] == ["", ""]  # corners: no space
     assert sum(cell is None for row in frame for cell in row) == 14  # empty guess spaces
-    assert table["deck"][-1] == "7♠" and len(table["deck"]) == 40
-    assert table["deck"][:-1] == [None] * 39  # only the top card shows
+    assert table["deck"] == {"size": 40, "top": "7♠"}  # only the top card shows
     assert table["score_pile"] == [] and table["discard"] == []
     assert table["status"] == {"score": 0, "needed": 20, "face_down": 12}
     assert len(state.legal_actions()) == 14 + 12  # a place per space, a reveal per playmate

@@ -282,12 +282,10 @@ class HideAndSeekState(State):
     def _view(self, observer: int | None) -> dict[str, Any]:
         revealed = self.revealed
         shown = [[str(c)] if revealed >> k & 1 else [None] for k, c in enumerate(self.cells)]
-        deck: list[str | None] = [None] * len(self.deck)
-        if self.deck:
-            deck[-1] = str(self.deck[-1])  # face up, but only the top card shows
         return {
             "playground": self._grid(shown),
-            "deck": deck,
+            # Face up, but only the top card shows.
+            "deck": {"size": len(self.deck), "top": str(self.deck[-1]) if self.deck else None},
             "discard": card_list(self.discard),
             "score_pile": card_list(self.score_pile),
             "status": {
