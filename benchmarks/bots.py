@@ -22,7 +22,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
     infos = [i for i in spyglass.games() if i.solo and (not args.games or i.id in args.games)]
-    header = f"{'game':<16}{'agent':<11}{'wins':>12}{'win rate':>10}{'95% CI':>17}"
+    width = max([len(i.id) for i in infos] + [4]) + 2
+    header = f"{'game':<{width}}{'agent':<11}{'wins':>12}{'win rate':>10}{'95% CI':>17}"
     header += f"{'mean score':>12}{'s/game':>9}"
     print(header)
     print("-" * len(header))
@@ -34,12 +35,12 @@ def main() -> None:
             low, high = result.win_interval()
             score = "-" if result.mean_score is None else f"{result.mean_score:.2f}"
             print(
-                f"{info.id:<16}{agent:<11}{result.wins:>6} / {result.games:<4}"
+                f"{info.id:<{width}}{agent:<11}{result.wins:>6} / {result.games:<4}"
                 f"{result.win_rate:>10.1%}{f'{low:.1%}–{high:.1%}':>17}{score:>12}"
                 f"{per_game:>9.4f}"
             )
         order = "lower" if info.score_order == "lower" else "higher"
-        print(f"{'':<16}(score: {order} is better, counted over won games)")
+        print(f"{'':<{width}}(score: {order} is better, counted over won games)")
 
 
 if __name__ == "__main__":

@@ -68,3 +68,11 @@ def test_every_region_kind() -> None:
 def test_plain_list_grid() -> None:
     text = draw((Region("grid", "g"),), {"g": [[["A♥"], None]]})
     assert "A♥" in text and "·" in text
+
+
+def test_decktet_cards_are_drawn_with_their_suit_symbols() -> None:
+    from spyglass.cli.render import card_markup
+
+    assert card_markup("Merchant 9 ❦⌘") == "[bold]Merchant 9 [green]❦[/][magenta]⌘[/][/]"
+    text = draw((Region("cards", "row", "Row"),), {"row": ["Merchant 9 ❦⌘", "Excuse"]})
+    assert "Merchant 9 ❦⌘" in text and "Excuse" in text

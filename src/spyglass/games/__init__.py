@@ -16,6 +16,7 @@ from spyglass.engine import GameInfo, Registry
 CATALOGUE = {
     "sandwich-guy": "spyglass.games.sandwich_guy",
     "syndicate": "spyglass.games.syndicate",
+    "tinker-sailor-soldier-spy": "spyglass.games.tinker_sailor_soldier_spy",
 }
 
 REGISTRY = Registry(CATALOGUE)
