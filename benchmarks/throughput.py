@@ -65,8 +65,9 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
     ids = args.games or [info.id for info in spyglass.games()]
+    width = max([len(i) for i in ids] + [4]) + 2
     header = (
-        f"{'game':<16}{'playouts/s':>12}{'actions/s':>12}{'actions/game':>14}"
+        f"{'game':<{width}}{'playouts/s':>12}{'actions/s':>12}{'actions/game':>14}"
         f"{'clone µs':>10}{'determinize µs':>16}  target"
     )
     print(header)
@@ -82,7 +83,7 @@ def main() -> None:
         determinize_us = per_call(partial(state.determinize, 0, Rng(3)), args.seconds / 4)
         verdict = "ok" if actions_rate >= TARGET_ACTIONS_PER_SECOND else "BELOW"
         print(
-            f"{game_id:<16}{games_rate:>12,.0f}{actions_rate:>12,.0f}{length:>14.1f}"
+            f"{game_id:<{width}}{games_rate:>12,.0f}{actions_rate:>12,.0f}{length:>14.1f}"
             f"{clone_us:>10.1f}{determinize_us:>16.1f}  {verdict}"
         )
 

@@ -89,3 +89,11 @@ def test_a_pile_seen_from_above_and_styled_cells() -> None:
     assert "12 cards, top 7♠" in text and "K♠" in text
     text = draw((Region("pile", "deck", "Deck"),), {"deck": {"size": 3, "top": None}})
     assert "3 cards, top face down" in text
+
+
+def test_decktet_cards_are_drawn_with_their_suit_symbols() -> None:
+    from spyglass.cli.render import card_markup
+
+    assert card_markup("Merchant 9 ❦⌘") == "[bold]Merchant 9 [green]❦[/][magenta]⌘[/][/]"
+    text = draw((Region("cards", "row", "Row"),), {"row": ["Merchant 9 ❦⌘", "Excuse"]})
+    assert "Merchant 9 ❦⌘" in text and "Excuse" in text

@@ -16,14 +16,19 @@ from spyglass.engine import Action, GameInfo, Region
 
 _RED = re.compile(r"[♥♦]")
 _BLACK = re.compile(r"[♠♣]")
-DESCRIBED_MOVES = 12
+# Decktet suit symbols (see components/decktet.py) and the colour each is drawn in.
+_DECKTET_COLOURS = {
+    "☾": "blue",
+    "☼": "yellow",
+    "≈": "cyan",
+    "❦": "green",
+    "∿": "red",
+    "⌘": "magenta",
+}
+_DECKTET = re.compile("[" + "".join(_DECKTET_COLOURS) + "]")
+DESCRIBED_MOVES = 12  # up to this many legal moves, each is listed with its sentence
 #: Grid cells may carry a style naming what they are; the terminal draws each differently.
-CELL_STYLES = {
-    "target": "reverse",
-    "guess": "underline",
-    "revealed": "bold",
-    "dim": "dim",
-}  # up to this many legal moves, each is listed with its sentence
+CELL_STYLES = {"target": "reverse", "guess": "underline", "revealed": "bold", "dim": "dim"}
 
 
 def card_markup(card: str | None) -> str:
@@ -37,12 +42,23 @@ def card_markup(card: str | None) -> str:
         return f"[bold]{text}[/]"
     if text.upper().startswith("JK"):
         return f"[bold magenta]{text}[/]"
+    if _DECKTET.search(text):
+        return (
+            "[bold]"
+            + _DECKTET.sub(lambda m: f"[{_DECKTET_COLOURS[m.group(0)]}]{m.group(0)}[/]", text)
+            + "[/]"
+        )
     return text
 
 
 def cards_markup(cards: Iterable[str | None]) -> str:
+    cards = list(cards)
     shown = [card_markup(c) for c in cards]
-    return " ".join(shown) if shown else "[dim]—[/]"
+    if not shown:
+        return "[dim]—[/]"
+    # Names with spaces in them (Decktet cards) need a clearer gap between cards.
+    gap = " · " if any(c is not None and " " in c for c in cards) else " "
+    return gap.join(shown)
 
 
 def colour_cards_in(text: str) -> str:

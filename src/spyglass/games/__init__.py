@@ -14,6 +14,7 @@ from spyglass.engine import GameInfo, Registry
 
 #: Game id -> the module that declares its ``SPEC``, in the order games are listed.
 CATALOGUE = {
+    "tinker-sailor-soldier-spy": "spyglass.games.tinker_sailor_soldier_spy",
     "sandwich-guy": "spyglass.games.sandwich_guy",
     "area-52": "spyglass.games.area_52",
     "boba-tea": "spyglass.games.boba_tea",
