@@ -17,6 +17,7 @@ CATALOGUE = {
     "sandwich-guy": "spyglass.games.sandwich_guy",
     "syndicate": "spyglass.games.syndicate",
     "tinker-sailor-soldier-spy": "spyglass.games.tinker_sailor_soldier_spy",
+    "espionage": "spyglass.games.espionage",
 }
 
 REGISTRY = Registry(CATALOGUE)
