@@ -353,3 +353,35 @@ def test_notation_variants() -> None:
     assert state.parse("9h>1") == state.parse("9H to 1")
     assert state.describe("9H on 1") == "Play 9♥ (a secret worth 9) face down on seat 1."
     assert state.describe("AS on 1") == "Play A♠ (a rejection) face down on seat 1."
+
+
+def test_played_at_the_terminal_with_bots_and_the_walk() -> None:
+    from typer.testing import CliRunner
+
+    from spyglass.cli.main import app
+
+    moves = "\n".join(["1"] * 40 + [""] * 20 + ["quit"]) + "\n"
+    result = CliRunner().invoke(
+        app,
+        [
+            "play",
+            "espionage",
+            "--players",
+            "3",
+            "--seed",
+            "4",
+            "-o",
+            "city_limit=1",
+            "--seat",
+            "1=heuristic",
+            "--seat",
+            "2=random",
+        ],
+        input=moves,
+        env={"COLUMNS": "160"},
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "seat 1 (heuristic) plays" in out and "seat 2 (random) plays" in out
+    assert "Walking back the dog: city 1" in out and "1 of " in out
+    assert "Game over" in out and "after 1 cities" in out
