@@ -100,6 +100,8 @@ def render_region(region: Region, value: Any) -> RenderableType | None:
     if region.kind == "text":
         if isinstance(value, dict):
             value = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items())
+        elif isinstance(value, list):
+            value = ", ".join(map(str, value))
         return Text.from_markup(f"{label}  {escape(str(value))}")
     if region.kind == "columns":
         return _columns(region, value or [])
@@ -107,6 +109,9 @@ def render_region(region: Region, value: Any) -> RenderableType | None:
         return _grid(region, value or [])
     if region.kind == "rows":
         return _rows(region, value or [])
+    if region.kind == "story":
+        title = escape(str(value.get("title", ""))) if isinstance(value, dict) else ""
+        return Text.from_markup(f"{label}  {title} [dim](type 'walk' to step through)[/]")
     return Text(f"{region.label}: {value}")
 
 
@@ -241,6 +246,19 @@ def _detail_value(value: Any) -> str:
     if isinstance(value, list):
         return " ".join(map(str, value)) or "—"
     return str(value)
+
+
+def render_step(story: dict[str, Any], index: int) -> Panel:
+    """One step of a story, with its lines (card notations coloured)."""
+    step = story["steps"][index]
+    body = "\n".join(colour_cards_in(str(line)) for line in step.get("lines", [])) or "[dim]—[/]"
+    count = len(story["steps"])
+    return Panel(
+        body,
+        title=f"[bold]{escape(str(story.get('title', '')))}[/]",
+        subtitle=f"{escape(str(step.get('title', '')))} · {index + 1} of {count}",
+        expand=False,
+    )
 
 
 def render_result(result: dict[str, Any]) -> Panel:

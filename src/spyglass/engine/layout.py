@@ -30,6 +30,10 @@ class Region:
                   "style": "target" | "guess" | "revealed" | "dim"} (note and style optional)
       ``rows``    labelled rows of cards, one per line (queues, a row of kingdoms): a list of
                   {"title": ..., "cards": [...], "note": ...}; "note" is optional
+      ``story``   a sequence to step through, e.g. a scored round replayed row by row:
+                  {"id": ..., "title": ..., "steps": [{"title": ..., "lines": [...]}, ...]}
+                  or None. The table shows its title; a player is walked through each new
+                  story (a new ``id``) once.
     """
 
     kind: str

@@ -21,6 +21,7 @@ CATALOGUE = {
     "loot-the-loop": "spyglass.games.loot_the_loop",
     "syndicate": "spyglass.games.syndicate",
     "hide-and-seek": "spyglass.games.hide_and_seek",
+    "espionage": "spyglass.games.espionage",
 }
 
 REGISTRY = Registry(CATALOGUE)
