@@ -29,6 +29,9 @@ def main() -> None:
     parser.add_argument("--table-games", type=int, default=200)
     args = parser.parse_args()
     infos = [i for i in spyglass.games() if i.solo and (not args.games or i.id in args.games)]
+    if not infos:
+        tables(args)
+        return
     width = max([len(i.id) for i in infos] + [4]) + 2
     header = f"{'game':<{width}}{'agent':<11}{'wins':>12}{'win rate':>10}{'95% CI':>17}"
     header += f"{'score (won)':>13}{'score (all)':>13}{'s/game':>9}"
