@@ -347,6 +347,8 @@ def test_notation_is_the_space_with_an_optional_card() -> None:
     for text in ("e4", " E4 ", "9c e4", "9♣ E4", "9C on e4", "e4 9c"):
         assert state.parse(text) == move
     assert "7♦ is not the card you drew: place 9♣" in rule_of(state, "7d e4")
+    for unreadable in ("e4 e5", "9c 7d e4", "9c", "on", "pass"):
+        assert "a move is the space for the drawn card" in rule_of(state, unreadable)
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,8 @@ INFO = GameInfo(
 
 LAYOUT = (
     Region("cards", "card", "Card to place", hide_empty=True),
-    Region("grid", "grid", "Flavortown (+ marks an empty space the card may go to)"),
+    Region("grid", "grid", "Flavortown"),
+    Region("text", "key", "Key"),
     Region("text", "closed", "Face-down tops"),
     Region("count", "deck", "Deck"),
     Region("text", "remaining", "Left in the deck"),

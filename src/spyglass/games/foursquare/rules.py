@@ -42,6 +42,8 @@ PILE_LIMIT = 4  # cards in one pile
 CLOSED_LIMIT = 4  # piles that may show a face-down top
 GRID_PILES = SIDE * SIDE
 
+KEY = "+ this card may start a pile here · ▒▒ face down (card named) · (n) cards in pile"
+
 NUMBER_CARDS = tuple(c for c in standard_deck() if c.rank <= 10)
 DECK_SIZE = len(NUMBER_CARDS)
 RANK = tuple(Card(code).rank for code in range(PER_DECK))
@@ -365,6 +367,7 @@ class FoursquareState(State):
             },
             "face_down_tops": closed,
             "closed": f"{closed} of at most {CLOSED_LIMIT}",
+            "key": KEY,
             "deck": len(self.deck),
             "deck_contents": card_list(sorted(self.deck, key=by_rank)),
             "remaining": _rank_counts(self.deck),
@@ -402,19 +405,22 @@ class FoursquareState(State):
         tokens = [t for t in text.replace(",", " ").split() if t.lower() not in ("on", "at")]
         if not tokens or len(tokens) > 2:
             return None
-        card = self.card
-        space = None
+        cards, spaces = [], []
         for token in tokens:
             try:
-                space = normal_label(token)
+                spaces.append(normal_label(token))
                 continue
             except RulesError:
                 pass
             try:
-                card = parse_card(token)
+                cards.append(parse_card(token))
             except RulesError:
                 return None
-        if space is None or card is None:
+        if len(spaces) != 1 or len(cards) > 1:
+            return None
+        card = cards[0] if cards else self.card
+        space = spaces[0]
+        if card is None:
             return None
         return Action("place", (card,), space, " ".join(tokens))
 
@@ -422,7 +428,7 @@ class FoursquareState(State):
         card = self.card
         if action.kind != "place":
             return "the only move is placing the drawn card on a space, like E5"
-        if len(action.cards) != 1:
+        if not isinstance(action.cards, tuple) or len(action.cards) != 1:
             return f"a placement is exactly one card: the card you drew, {card}"
         if action.cards[0] != card:
             return f"{action.cards[0]} is not the card you drew: place {card}"
