@@ -85,9 +85,7 @@ EXAMPLE_DECK = "2H 6S 6H AH 9H 9S 3D 3S AC 10C 6D"
 EXAMPLE_PATH = "C2 B2 B2 B1 A1 D2 D3 B1 B1"
 
 
-def book(state: FoursquareState) -> dict[str, str]:
-    """Our labels -> the rulebook's."""
-    return {ours: theirs for theirs, ours in BOOK.items()}
+TO_BOOK = {ours: theirs for theirs, ours in BOOK.items()}
 
 
 def example() -> FoursquareState:
@@ -98,14 +96,12 @@ def example() -> FoursquareState:
 
 
 def down_in_book(state: FoursquareState) -> set[str]:
-    names = book(state)
-    return {names[label] for label in face_down(state)}
+    return {TO_BOOK[label] for label in face_down(state)}
 
 
 def test_example_position_is_reached_by_legal_placements() -> None:
     state = example()
-    names = book(state)
-    assert {names[label]: top for label, top in tops(state).items()} == {
+    assert {TO_BOOK[label]: top for label, top in tops(state).items()} == {
         "A1": "9♠",
         "B1": "10♣",
         "B2": "A♥",
@@ -424,7 +420,7 @@ def test_the_rows_and_columns_tally_stays_in_step_with_the_grid() -> None:
         rng = Rng(seed)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
-            assert state._counts == line_counts(state.piles, state.down)
+            assert state.face_up_tops == line_counts(state.piles, state.down)
 
 
 # --------------------------------------------------------------------------- the bot

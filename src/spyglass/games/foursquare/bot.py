@@ -59,8 +59,8 @@ class Grid:
             state.full,
             state.reach,
             (state.top, state.bottom, state.left, state.right),
-            list(state._counts[0]),
-            list(state._counts[1]),
+            list(state.face_up_tops[0]),
+            list(state.face_up_tops[1]),
         )
 
     def window(self) -> int:

@@ -64,13 +64,6 @@ ONE_OF = (0, *(1 << (RANK_BITS * rank) for rank in range(1, 11)))  # rank 0: no 
 AT_MOST = tuple((1 << (RANK_BITS * (rank + 1))) - 1 for rank in range(11))
 
 
-def place_action(card: Card, index: int) -> Action:
-    """The action placing ``card`` on the space with frame index ``index``."""
-    action = PLACE[card * SPACES + index]
-    assert action is not None
-    return action
-
-
 def line_counts(piles: Mapping[int, tuple[Card, ...]], down: int) -> tuple[tuple[int, ...], ...]:
     """The face-up tops of every row and every column, counted per rank (see ``RANK_BITS``)."""
     rows = [0] * FRAME
@@ -123,7 +116,7 @@ class FoursquareState(State):
     down: int  # bitmask of piles whose top card is face down
     full: int  # bitmask of piles of four cards
     reach: int  # bitmask of spaces next to a pile
-    _counts: tuple[tuple[int, ...], ...]  # face-up tops per row and column (line_counts)
+    face_up_tops: tuple[tuple[int, ...], ...]  # per row and column, see line_counts
     top: int
     bottom: int
     left: int
@@ -148,7 +141,7 @@ class FoursquareState(State):
         self.won = False
         first = self.deck.pop()
         self._put(first, START)
-        self._counts = line_counts(self.piles, self.down)
+        self.face_up_tops = line_counts(self.piles, self.down)
         self._say(f"the first card, {first}, starts the grid on {LABEL[START]}")
         self._draw()
 
@@ -199,7 +192,7 @@ class FoursquareState(State):
         assert card is not None
         value = RANK[card]
         occupied, down, piles = self.occupied, self.down, self.piles
-        rows, cols = self._counts
+        rows, cols = self.face_up_tops
         top, bottom, left, right = self.top, self.bottom, self.left, self.right
         high = RANK_BITS * value
         low_mask = AT_MOST[value]
@@ -245,7 +238,7 @@ class FoursquareState(State):
         assert self.card is not None
         bit = 1 << index
         own = RANK[self.piles[index][-1]] if self.occupied & ~self.down & bit else 0
-        return flip_mask(index, RANK[self.card], self.occupied, own, self._counts)
+        return flip_mask(index, RANK[self.card], self.occupied, own, self.face_up_tops)
 
     def _apply(self, action: Action) -> None:
         card = self.card
@@ -254,11 +247,11 @@ class FoursquareState(State):
         bit = 1 << index
         covered = self.piles.get(index, ())
         own = RANK[covered[-1]] if self.occupied & ~self.down & bit else 0
-        flips = flip_mask(index, RANK[card], self.occupied, own, self._counts)
+        flips = flip_mask(index, RANK[card], self.occupied, own, self.face_up_tops)
         self._put(card, index)
         self.down ^= flips
         # Update the face-up counts of the lines touched, and say what flipped.
-        rows, cols = list(self._counts[0]), list(self._counts[1])
+        rows, cols = list(self.face_up_tops[0]), list(self.face_up_tops[1])
         change = ONE_OF[RANK[card]] - ONE_OF[own]
         rows[ROW[index]] += change
         cols[COL[index]] += change
@@ -278,7 +271,7 @@ class FoursquareState(State):
                 rows[ROW[flipped]] += one
                 cols[COL[flipped]] += one
                 opening.append(f"{top} on {LABEL[flipped]}")
-        self._counts = (tuple(rows), tuple(cols))
+        self.face_up_tops = (tuple(rows), tuple(cols))
         where = f"a pile of {len(covered)}" if covered else "a new pile"
         self._say(f"placed {card} on {LABEL[index]} ({where}): {_flipped(closing, opening)}")
         if self.occupied.bit_count() == GRID_PILES and not down:
