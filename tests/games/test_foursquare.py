@@ -331,6 +331,7 @@ def test_running_out_of_cards_loses() -> None:
     assert not result.won and result.score is None
     assert result.summary == "Lost: the deck ran out with 13 piles and 2 face-down tops"
     assert state.log[-1] == "no card left to place: the game is lost"
+    assert "unplaced_card" not in result.detail[0]
 
 
 # --------------------------------------------------------------------------- notation and words

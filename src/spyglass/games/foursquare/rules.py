@@ -302,8 +302,9 @@ class FoursquareState(State):
             "piles": piles,
             "face_down_tops": closed,
             "cards_placed": sum(len(p) for p in self.piles.values()),
-            "unplaced_card": None if self.card is None else str(self.card),
         }
+        if self.card is not None:
+            detail["unplaced_card"] = str(self.card)
         if self.won:
             summary = f"Won: sixteen open restaurants with {left} cards left in the deck"
             return Result.solo(True, left, detail, summary + " (score, higher is better)")
