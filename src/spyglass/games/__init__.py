@@ -18,6 +18,7 @@ CATALOGUE = {
     "sandwich-guy": "spyglass.games.sandwich_guy",
     "area-52": "spyglass.games.area_52",
     "boba-tea": "spyglass.games.boba_tea",
+    "foursquare": "spyglass.games.foursquare",
     "loot-the-loop": "spyglass.games.loot_the_loop",
     "syndicate": "spyglass.games.syndicate",
     "hide-and-seek": "spyglass.games.hide_and_seek",
