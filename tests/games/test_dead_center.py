@@ -280,6 +280,14 @@ def test_a_turn_starts_with_a_choice_of_any_face_down_zombie() -> None:
     assert moves(state) == [f"reveal {s}" for s in SPACE_LABELS_LIST if s != "C1"]
 
 
+def test_a_reveal_says_which_pile_the_zombie_faces_and_its_supports() -> None:
+    state = deal(EXAMPLE_CABIN, "8D 2D", EXAMPLE_ZOMBIES)
+    assert state.describe("reveal B1") == (
+        "Turn the zombie at B1 face up, then draw a card (it faces B2, with supports 10♣ + 4♣)."
+    )
+    assert state.describe("reveal E3").endswith("(it faces D3, with supports 9♦ + 10♣).")
+
+
 def test_the_card_is_drawn_after_the_reveal_and_before_the_play() -> None:
     state = deal(EXAMPLE_CABIN, "8D 2D", EXAMPLE_ZOMBIES)
     assert state.drawn is None and len(state.deck) == 33

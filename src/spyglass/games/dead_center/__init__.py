@@ -24,7 +24,7 @@ INFO = GameInfo(
 )
 
 LAYOUT = (
-    Region("grid", "board", "The cabin (B2-D4) and the zombies around it"),
+    Region("grid", "board", "Cabin and zombies"),
     Region("text", "to_do", "Now"),
     Region("cards", "drawn", "Drawn card", hide_empty=True),
     Region("count", "deck", "Deck"),

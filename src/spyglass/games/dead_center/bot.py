@@ -48,7 +48,7 @@ READY_FLOOR = 0.3  # a ready zombie is worth this much even if its front pile ra
 PARTIAL_WEIGHT = 3.0
 STUCK_WEIGHT = 150.0
 HIDDEN_WEIGHT = 0.6  # face-down zombies count less: they cannot be attacked yet
-NEXT_KILL_WEIGHT = 30.0  # per unit of chance that the next card can kill
+NEXT_KILL_WEIGHT = 80.0  # per unit of chance that the next card can kill
 WIN = 10_000.0
 LOSS = -10_000.0
 

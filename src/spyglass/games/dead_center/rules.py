@@ -16,7 +16,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from spyglass.components.cards import Card, card_list, cards_text, parse_card, standard_deck
+from spyglass.components.cards import (
+    PER_DECK,
+    Card,
+    card_list,
+    cards_text,
+    parse_card,
+    standard_deck,
+)
 from spyglass.engine import Action, Result, RulesError, State
 
 from .cabin import (
@@ -57,17 +64,17 @@ _REVEALS = tuple(
     Action("reveal", (), SPACE_LABELS[j], f"reveal {SPACE_LABELS[j]}") for j in range(ZOMBIE_COUNT)
 )
 PASS = Action("pass", (), None, "pass")
-_PLAYS: dict[tuple[Card, int], Action] = {}
 _KILLS: dict[tuple[Card, int], Action] = {}
+#: PLAYS[card * 9 + pile]: playing that card (of a single deck) on that pile.
+PLAYS = tuple(
+    Action("play", (Card(code),), where, f"{Card(code)} on {where}")
+    for code in range(PER_DECK)
+    for where in PILE_LABELS
+)
 
 
 def play_action(card: Card, pile: int) -> Action:
-    key = (card, pile)
-    action = _PLAYS.get(key)
-    if action is None:
-        where = PILE_LABELS[pile]
-        action = _PLAYS[key] = Action("play", (card,), where, f"{card} on {where}")
-    return action
+    return PLAYS[card * CABIN_SIZE + pile]
 
 
 def kill_action(zombie: Card, space: int) -> Action:
@@ -145,8 +152,12 @@ class DeadCenterState(State):
             self._say("a card must be drawn but the deck is empty: the game is lost")
             return
         card = self.drawn = self.deck.pop()
-        piles = self.piles
-        moves = [play_action(card, i) for i in range(CABIN_SIZE) if FITS[piles[i][-1] * 54 + card]]
+        plays = PLAYS[card * CABIN_SIZE : card * CABIN_SIZE + CABIN_SIZE]
+        moves = [
+            play
+            for play, pile in zip(plays, self.piles, strict=True)
+            if FITS[pile[-1] * PER_DECK + card]
+        ]
         if not moves:
             self._finish(NO_PILE)
             self._say(f"drew {card}: it fits no pile, the game is lost")
@@ -489,7 +500,12 @@ class DeadCenterState(State):
     def _describe(self, action: Action) -> str:
         kind = action.kind
         if kind == "reveal":
-            return f"Turn the zombie at {action.target} face up, then draw a card."
+            space = SPACE_OF_LABEL[action.target]
+            first, second = (self.piles[i][-1] for i in SUPPORTS[space])
+            return (
+                f"Turn the zombie at {action.target} face up, then draw a card (it faces"
+                f" {PILE_LABELS[FRONT[space]]}, with supports {first} + {second})."
+            )
         if kind == "pass":
             return "Kill no zombie this turn."
         if kind == "kill":
