@@ -3,6 +3,8 @@
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import spyglass
 from spyglass.components import Card, parse_card, parse_cards, stacked
@@ -498,7 +500,7 @@ def test_drawing_from_an_empty_deck_loses(jokers: int) -> None:
     assert not result.won and result.detail[0]["cards_left_in_deck"] == 0
     assert state.turn == 31 + jokers + 1  # the turn after the last card has nothing to draw
     assert result.summary.startswith("Lost: the deck ran out with 0 zombies killed")
-    assert state.log[-1] == "a card must be drawn but the deck is empty: the game is lost"
+    assert state.log[-1] == "the deck is empty when a card is needed: the game is lost"
 
 
 def test_killing_the_twelfth_zombie_wins_and_scores_the_cards_left() -> None:
@@ -599,6 +601,35 @@ def test_illegal_moves_in_the_kill_step_say_why(move: str, rule: str) -> None:
     with pytest.raises(IllegalAction) as error:
         state.apply(move)
     assert rule in str(error.value)
+
+
+LABELS = [*PILE_LABELS, *SPACE_LABELS, "A1", "F9", "", None, 3, ("B", 2)]
+JUNK_CARD = st.one_of(st.integers(0, 53).map(Card), st.text(max_size=3), st.integers())
+JUNK_ACTION = st.builds(
+    Action,
+    st.sampled_from(["reveal", "play", "kill", "pass", "dance", ""]),
+    st.one_of(st.tuples(), st.tuples(JUNK_CARD), st.tuples(JUNK_CARD, JUNK_CARD), st.none()),
+    st.sampled_from(LABELS),
+)
+JUNK_TEXT = st.one_of(
+    st.text(max_size=20),
+    st.sampled_from(["kill", "reveal", "play", "on", "kill kc b1 c1", "3h d9", "pass pass"]),
+)
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 3), st.one_of(JUNK_ACTION, JUNK_TEXT))
+def test_junk_moves_in_every_step_raise_illegal_action(step: int, junk) -> None:
+    state = example("3H")
+    for move in ["3H on B2", "kill J♠ at A2", "reveal C1"][:step]:
+        state.apply(move)
+    before = state.snapshot()
+    try:
+        state.clone().describe(junk)
+        state.apply(junk)  # junk that happens to be a legal move may be played
+    except IllegalAction as error:
+        assert error.rule
+        assert state.snapshot() == before
 
 
 def test_illegal_reveals_say_why() -> None:

@@ -149,7 +149,7 @@ class DeadCenterState(State):
     def _draw(self) -> None:
         if not self.deck:
             self._finish(DECK_EMPTY)
-            self._say("a card must be drawn but the deck is empty: the game is lost")
+            self._say("the deck is empty when a card is needed: the game is lost")
             return
         card = self.drawn = self.deck.pop()
         plays = PLAYS[card * CABIN_SIZE : card * CABIN_SIZE + CABIN_SIZE]
@@ -450,7 +450,7 @@ class DeadCenterState(State):
             if not self.face_down:
                 return "every zombie is already face up"
             return "only one zombie is revealed per turn, at its start"
-        if action.cards:
+        if _cards_of(action):
             return "a reveal names a space, not a card: the zombie's face is not known yet"
         space = SPACE_OF_LABEL.get(action.target) if isinstance(action.target, str) else None
         if space is None:
@@ -464,7 +464,8 @@ class DeadCenterState(State):
             return "the drawn card is already played: kill a zombie next to it or pass"
         card = self.drawn
         assert card is not None
-        if len(action.cards) != 1 or action.cards[0] != card:
+        cards = _cards_of(action)
+        if len(cards) != 1 or cards[0] != card:
             return f"you drew {card}: that is the card to play, on one pile"
         pile = PILE_OF_LABEL.get(action.target) if isinstance(action.target, str) else None
         if pile is None:
@@ -479,8 +480,9 @@ class DeadCenterState(State):
         where = PILE_LABELS[self.played]
         space = SPACE_OF_LABEL.get(action.target) if isinstance(action.target, str) else None
         if space is None:
-            if action.target is None and len(action.cards) == 1:
-                return f"{action.cards[0]} is not a face-up zombie next to {where}"
+            cards = _cards_of(action)
+            if action.target is None and len(cards) == 1:
+                return f"{cards[0]} is not a face-up zombie next to {where}"
             return f"{action.target!r} is not a zombie space ({_spaces_text()})"
         if FRONT[space] != self.played:
             return f"the zombie at {action.target} is not next to {where}, the pile you played on"
@@ -489,7 +491,8 @@ class DeadCenterState(State):
         if self.face_down >> space & 1:
             return f"the zombie at {action.target} is face down: only face-up zombies are attacked"
         zombie = self.ring[space]
-        if len(action.cards) != 1 or action.cards[0] != zombie:
+        cards = _cards_of(action)
+        if len(cards) != 1 or cards[0] != zombie:
             return f"the zombie at {action.target} is {zombie}"
         first, second = (self.piles[i][-1] for i in SUPPORTS[space])
         reason = why_no_kill(zombie, first, second)
@@ -528,6 +531,12 @@ class DeadCenterState(State):
             names = " or ".join(f"{self.ring[j]} at {SPACE_LABELS[j]}" for j in targets)
             return f"{sentence}; it can then kill {names}."
         return sentence + "."
+
+
+def _cards_of(action: Action) -> tuple[Any, ...]:
+    """The cards of an action that may have been built by hand with anything in it."""
+    cards = action.cards
+    return tuple(cards) if isinstance(cards, (tuple, list)) else ()
 
 
 def _label(words: list[str]) -> str:
