@@ -24,6 +24,8 @@ ones and the deck's contents (never its order).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from spyglass.components.cards import Card
 from spyglass.engine import Action, Rng
 
@@ -114,7 +116,7 @@ def choose(state: DeadCenterState, rng: Rng) -> Action:
     return _best(moves, rng, lambda m: judge.play_value(tops, PILE_OF_LABEL[m.target]))
 
 
-def _best(moves: list[Action], rng: Rng, value) -> Action:
+def _best(moves: list[Action], rng: Rng, value: Callable[[Action], float]) -> Action:
     best, best_value = moves[0], float("-inf")
     for move in moves:
         v = value(move) + rng.random() * 1e-6
@@ -132,7 +134,7 @@ class Judge:
             deck |= 1 << card
         self.deck = deck
         self.n = deck.bit_count()
-        self.cards = list(state.deck)
+        self.cards = sorted(state.deck)  # its contents are known, its order is not
         self.ring = state.ring
         self.alive = state.alive
         self.face_down = state.face_down
