@@ -24,6 +24,7 @@ from spyglass.components.cards import (
     parse_card,
     standard_deck,
 )
+from spyglass.components.grid import grid_view
 from spyglass.engine import Action, Result, RulesError, State
 
 from .cabin import (
@@ -296,29 +297,25 @@ class DeadCenterState(State):
         return str(self.ring[space])
 
     def _board(self) -> dict[str, Any]:
-        cells: list[list[Any]] = [[None] * FRAME for _ in range(FRAME)]
-        for i, (r, c) in enumerate(PILES):
+        cells: dict[tuple[int, int], Any] = {}
+        for i, pos in enumerate(PILES):
             pile = self.piles[i]
             notes = [f"({len(pile)})"] if len(pile) > 1 else []
             if i == self.played:
                 notes.append("played")
             top = [str(pile[-1])]
-            cells[r][c] = {"cards": top, "note": " ".join(notes)} if notes else top
+            cells[pos] = {"cards": top, "note": " ".join(notes)} if notes else top
         up = self.alive & ~self.face_down
-        for j, (r, c) in enumerate(SPACES):
+        for j, pos in enumerate(SPACES):
             shown = self._zombie_shown(j)
             if shown == "killed":
-                cells[r][c] = {"cards": [], "note": f"✝ {self.ring[j]}"}
+                cells[pos] = {"cards": [], "note": f"✝ {self.ring[j]}"}
             elif up >> j & 1 and self._ready(j):
                 # Public arithmetic a player does at a glance: a card on the front pile kills.
-                cells[r][c] = {"cards": [shown], "note": "ready"}
+                cells[pos] = {"cards": [shown], "note": "ready"}
             else:
-                cells[r][c] = [shown]
-        return {
-            "cells": cells,
-            "col_labels": [chr(ord("A") + c) for c in range(FRAME)],
-            "row_labels": [str(r + 1) for r in range(FRAME)],
-        }
+                cells[pos] = [shown]
+        return grid_view(cells, top=0, left=0, rows=FRAME, cols=FRAME, show=_same)
 
     def _to_do(self) -> str:
         if self.phase == REVEAL:
@@ -531,6 +528,10 @@ class DeadCenterState(State):
             names = " or ".join(f"{self.ring[j]} at {SPACE_LABELS[j]}" for j in targets)
             return f"{sentence}; it can then kill {names}."
         return sentence + "."
+
+
+def _same(cell: Any) -> Any:
+    return cell
 
 
 def _cards_of(action: Action) -> tuple[Any, ...]:
