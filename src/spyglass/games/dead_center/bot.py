@@ -66,31 +66,19 @@ def _fit_masks() -> tuple[int, ...]:
 
 
 FIT_MASK = _fit_masks()
-#: The twelve zombies by index (suit-major), and for each pair of support cards
-#: (first * 54 + second): the zombies it kills (a bitmask over indices) and, per zombie, how
-#: close it comes (0 to 1: the share of supports meeting the suit demand times the sum's
-#: share of 10).
+#: The twelve zombies by index (suit-major); SUPPORT_OK[card]: the zombies (a bitmask over
+#: indices) whose suit or colour demand that card meets as a support; KILLED_BY[pair] for a
+#: pair of support cards (first * 54 + second): the zombies the pair kills.
 ZOMBIE_INDEX = {code: i for i, code in enumerate(ZOMBIE_CARDS)}
-
-
-def _support_tables() -> tuple[tuple[int, ...], tuple[tuple[float, ...], ...]]:
-    killed_by = []
-    closeness: list[list[float]] = [[] for _ in ZOMBIE_CARDS]
-    for first in range(CARDS):
-        for second in range(CARDS):
-            total = VALUE[first] + VALUE[second]
-            mask = 0
-            for i, zombie in enumerate(ZOMBIE_CARDS):
-                demand = DEMAND[zombie]
-                matching = demand[first] + demand[second]
-                if total >= KILL_SUM and matching == 2:
-                    mask |= 1 << i
-                closeness[i].append(matching * min(total, KILL_SUM) / (2 * KILL_SUM))
-            killed_by.append(mask)
-    return tuple(killed_by), tuple(tuple(row) for row in closeness)
-
-
-KILLED_BY, CLOSENESS = _support_tables()
+SUPPORT_OK = tuple(
+    sum(1 << i for i, zombie in enumerate(ZOMBIE_CARDS) if DEMAND[zombie][card])
+    for card in range(CARDS)
+)
+KILLED_BY = tuple(
+    SUPPORT_OK[first] & SUPPORT_OK[second] if VALUE[first] + VALUE[second] >= KILL_SUM else 0
+    for first in range(CARDS)
+    for second in range(CARDS)
+)
 #: LINES_THROUGH[pile]: the zombie spaces whose line (front or support) uses that pile.
 LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
     tuple(j for j in range(len(SPACES)) if i == FRONT[j] or i in SUPPORTS[j])
@@ -196,7 +184,11 @@ class Judge:
             return HIDDEN_WEIGHT * READY_WEIGHT * chance * hits * self.per_hidden, 0
         if KILLED_BY[pair] >> zombie & 1:
             return READY_WEIGHT * chance, front
-        return PARTIAL_WEIGHT * CLOSENESS[zombie][pair], 0
+        # How close: the share of supports meeting the demand times the sum's share of 10.
+        first, second = tops[a], tops[b]
+        matching = (SUPPORT_OK[first] >> zombie & 1) + (SUPPORT_OK[second] >> zombie & 1)
+        total = min(VALUE[first] + VALUE[second], KILL_SUM)
+        return PARTIAL_WEIGHT * matching * total / (2 * KILL_SUM), 0
 
     def expected(self, tops: list[Card], alive: int) -> float:
         """The mean, over the cards the deck may hold, of the best next play's static value.
