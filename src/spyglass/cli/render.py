@@ -137,7 +137,7 @@ def cell_markup(cell: Any) -> str:
         return colour_cards_in(cell)
     if isinstance(cell, dict):
         cards = cards_markup(cell.get("cards") or []) if cell.get("cards") else ""
-        note = f"[dim]{escape(str(cell['note']))}[/]" if cell.get("note") else ""
+        note = f"[dim]{colour_cards_in(str(cell['note']))}[/]" if cell.get("note") else ""
         text = " ".join(part for part in (cards, note) if part) or "[dim]·[/]"
         style = CELL_STYLES.get(str(cell.get("style", "")))
         return f"[{style}]{text}[/]" if style else text

@@ -17,6 +17,7 @@ CATALOGUE = {
     "tinker-sailor-soldier-spy": "spyglass.games.tinker_sailor_soldier_spy",
     "sandwich-guy": "spyglass.games.sandwich_guy",
     "area-52": "spyglass.games.area_52",
+    "dead-center": "spyglass.games.dead_center",
     "boba-tea": "spyglass.games.boba_tea",
     "foursquare": "spyglass.games.foursquare",
     "loot-the-loop": "spyglass.games.loot_the_loop",
