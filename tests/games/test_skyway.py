@@ -316,6 +316,55 @@ def test_rulebook_winning_play_area_scores_five_in_every_suit() -> None:
         assert [(str(c), LABELS[s]) for c, s in longest_path(grid, suit)] == path
 
 
+# A full game that ends on the rulebook's winning play area. The first round is stacked: its
+# eight markets lay out 7♠ and the five pairs of the two-card spaces, then half of B1 and C1.
+# The later rounds are shuffled from seed 10; every other card goes onto B3 until 2♥ 3♠ and,
+# from the last shuffle of the third round, 8♣ finish it.
+BOOK_GAME_DECK = (
+    "2S 3S 6S 8S 7S 5S 6H 9S 10S AH 5H 8H 2H 3H 4H 2D 3C 7H 9H 10H"
+    " 4S 10C AC 2C 4C AS 5C 6C 7C 8C 5D 10D 9C AD 3D 4D 9D 6D 7D 8D"
+)
+BOOK_GAME_MOVES = [
+    # round 1 (stacked)
+    "7♠ A1", "5♠ 6♥ A2", "5♥ 8♥ B2", "2♦ 3♣ C2", "4♠ 10♣ A3", "A♠ 5♣ C3", "5♦ 10♦ B1",
+    "4♦ 9♦ C1",
+    # round 2
+    "8♣ 3♠ B3", "3♦ 2♥ B3", "6♠ 10♠ B3", "10♥ B1", "9♠ B3",
+    # round 3, then one last shuffle for the last market
+    "8♦ 3♦ B3", "A♣ C1", "9♣ B3", "2♥ 3♠ B3", "8♣ B3",
+]  # fmt: skip
+
+
+def test_rulebook_winning_play_area_reached_in_a_full_game() -> None:
+    state = GAME.new_state(seed=10, deck=parse_cards(BOOK_GAME_DECK))
+    assert isinstance(state, SkywayState)
+    for move in BOOK_GAME_MOVES[:8]:
+        state.apply(move)
+    assert state.round == 2 and "discard pile (25 cards) is shuffled" in state.log[-2]
+    for move in BOOK_GAME_MOVES[8:13]:
+        state.apply(move)
+    assert state.round == 3 and "discard pile (21 cards) is shuffled" in state.log[-2]
+    for move in BOOK_GAME_MOVES[13:17]:
+        state.apply(move)
+    assert state.last_shuffle and state.last_turn
+    assert market(state) == [["8♠", "3♦"], ["2♠", "6♠"], ["8♣"]]
+    assert len(state.deck) == 19 - 4  # the rest of the last shuffle is never used
+    state.apply(BOOK_GAME_MOVES[17])
+    assert state.is_over and state.step == 18
+    assert {where: sorted(stack(state, where)) for where in BOOK_GRID} == {
+        where: sorted(names(parse_cards(cards))) for where, cards in BOOK_GRID.items()
+    }
+    result = state.result
+    assert result.won and result.score == 20 and result.scores == (1.0,)
+    assert result.summary == "Won: every suit has a run of 5 or more; score 20"
+    detail = result.detail[0]
+    for suit, name in (("S", "spades"), ("H", "hearts"), ("C", "clubs"), ("D", "diamonds")):
+        assert detail[name] == 5
+        assert detail[f"{name}_path"] == ", ".join(f"{c} {w}" for c, w in BOOK_PATHS[suit])
+    assert detail["total"] == 20
+    assert state.log[-1] == "final runs: spades 5, hearts 5, clubs 5, diamonds 5 (total 20): won"
+
+
 # --------------------------------------------------------------------------- results
 
 

@@ -17,8 +17,8 @@ INFO = GameInfo(
 
 LAYOUT = (
     Region("text", "round", "Round"),
-    Region("rows", "market", "Market (each blueprint bottom card first)", hide_empty=True),
-    Region("grid", "play_area", "Play area (each stack bottom card first)"),
+    Region("rows", "market", "Market (blueprints, bottom card first)", hide_empty=True),
+    Region("grid", "play_area", "Play area"),
     Region("text", "runs", "Longest runs"),
     Region("count", "deck", "Deck"),
     Region("cards", "deck_contents", "Still in the deck (order unknown)", hide_empty=True),

@@ -36,19 +36,32 @@ STACK_LIMIT = 3
 PASSES = 3  # rounds: how many times the player goes through the deck
 DRAFT = "draft"
 
-# Memo of a pure function: the same blueprint on the same space is always the same Action.
-_ACTIONS: dict[tuple[tuple[Card, ...], int], Action] = {}
+# Memos of pure functions: the same blueprint always makes the same text and the same nine
+# immutable Actions.
+_TEXT: dict[tuple[Card, ...], str] = {}
+_ACTIONS: dict[tuple[Card, ...], tuple[Action, ...]] = {}
+
+
+def blueprint_text(blueprint: tuple[Card, ...]) -> str:
+    text = _TEXT.get(blueprint)
+    if text is None:
+        text = _TEXT[blueprint] = cards_text(blueprint)
+    return text
+
+
+def draft_actions(blueprint: tuple[Card, ...]) -> tuple[Action, ...]:
+    """Drafting ``blueprint`` (bottom card first) onto each space, A1 to C3 row by row."""
+    actions = _ACTIONS.get(blueprint)
+    if actions is None:
+        text = blueprint_text(blueprint)
+        actions = tuple(Action(DRAFT, blueprint, where, f"{text} {where}") for where in LABELS)
+        _ACTIONS[blueprint] = actions
+    return actions
 
 
 def draft_action(blueprint: tuple[Card, ...], space: int) -> Action:
-    """Drafting ``blueprint`` (bottom card first) onto ``space`` (0..8, row by row)."""
-    key = (blueprint, space)
-    action = _ACTIONS.get(key)
-    if action is None:
-        where = LABELS[space]
-        action = Action(DRAFT, blueprint, where, f"{cards_text(blueprint)} {where}")
-        _ACTIONS[key] = action
-    return action
+    """Drafting ``blueprint`` onto ``space`` (0..8, row by row from A1)."""
+    return draft_actions(blueprint)[space]
 
 
 def deal_market(cards: list[Card]) -> list[tuple[Card, ...]]:
@@ -121,18 +134,29 @@ class SkywayState(State):
         return self._moves
 
     def _find_moves(self) -> list[Action]:
-        if self.over:
-            return []
-        return [
-            draft_action(blueprint, space) for blueprint in self.market for space in range(SPACES)
-        ]
+        moves: list[Action] = []
+        if not self.over:
+            for blueprint in self.market:
+                moves.extend(draft_actions(blueprint))
+        return moves
 
     def _deal(self) -> None:
-        """Reset the market: five cards, reshuffling the discard pile whenever the deck is empty.
+        """Reset the market: five cards from the deck, as blueprints of 2, 2 and 1."""
+        deck = self.deck
+        if len(deck) >= MARKET_SIZE:
+            dealt = deck[: -MARKET_SIZE - 1 : -1]  # the top five, in the order they are dealt
+            del deck[-MARKET_SIZE:]
+        else:
+            dealt = self._deal_across_rounds()
+            if self.over:
+                return
+        market = self.market = deal_market(dealt)
+        self._say("market: " + " | ".join([blueprint_text(b) for b in market]))
 
-        The deck counts as run out when a card is needed and none is left. The third time, the
-        game ends, unless the deal had begun: then one last shuffle finishes it (last turn).
-        """
+    def _deal_across_rounds(self) -> list[Card]:
+        """Five cards when the deck may run out: the discard pile is reshuffled whenever a card
+        is needed and none is left. The third time the game ends, unless the deal had begun:
+        then one last shuffle finishes it (the last turn)."""
         dealt: list[Card] = []
         while len(dealt) < MARKET_SIZE:
             if not self.deck:
@@ -143,13 +167,12 @@ class SkywayState(State):
                     self.over = True
                     self._say("the deck ran out for the third time: the game is over")
                     self._say(self._final_text())
-                    return
+                    return dealt
                 else:
                     self.last_shuffle = True
                     self._reshuffle("one last shuffle finishes this market: it is the last turn")
             dealt.append(self.deck.pop())
-        self.market = deal_market(dealt)
-        self._say("market: " + " | ".join(cards_text(b) for b in self.market))
+        return dealt
 
     def _reshuffle(self, why: str) -> None:
         # Sorted first so the new order depends only on the generator, not on how the pile grew.
@@ -165,7 +188,7 @@ class SkywayState(State):
         space = SPACE_OF_LABEL[action.target]
         stack = self.grid[space]
         stack.extend(blueprint)
-        text = f"drafted {cards_text(blueprint)} onto {action.target}"
+        text = f"drafted {blueprint_text(blueprint)} onto {action.target}"
         if len(stack) > STACK_LIMIT:
             bottom = stack[: len(stack) - STACK_LIMIT]
             del stack[: len(stack) - STACK_LIMIT]
@@ -207,7 +230,8 @@ class SkywayState(State):
         detail["total"] = total
         for suit, name in zip(SUITS, SUIT_NAMES, strict=True):
             path = longest_path(self.grid, suit)
-            detail[f"{name}_path"] = ", ".join(f"{card} {LABELS[space]}" for card, space in path)
+            steps = ", ".join(f"{card} {LABELS[space]}" for card, space in path)
+            detail[f"{name}_path"] = steps or "none"
         short = [name for name, n in lengths.items() if n < WIN_LENGTH]
         if not short:
             summary = f"Won: every suit has a run of 5 or more; score {total}"
