@@ -81,7 +81,7 @@ def play_game(
     """One game from ``seed``; each seat's agent gets its own seed derived from it."""
     state = game.new_state(players=players, seed=seed)
     seated = [
-        agents.load(name, seed=derive_seed(seed, f"agent/{seat}"))
+        agents.load_spec(name, seed=derive_seed(seed, f"agent/{seat}"))
         for seat, name in enumerate(agent_names)
     ]
     while not state.is_over:
@@ -122,7 +122,7 @@ def simulate(
     if len(names) != n:
         raise spyglass.RulesError(f"{len(names)} agents given for {n} seats")
     for name in set(names):
-        agents.load(name)  # fail early on an unknown agent
+        agents.load_spec(name)  # fail early on an unknown agent or a bad parameter
     result = SimResult(game_id, names, n, seed, dict(game.options))
     try:
         for index in range(games):
