@@ -111,7 +111,7 @@ class ISMCTSAgent:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             state = seat.determinize(self.rng, log=False)
-            self._iterate(root, state, players, bot, guide, evaluate)
+            self._iterate(root, state, players, bot=bot, guide=guide, evaluate=evaluate)
             done += 1
         self.last_iterations = done
         return root
@@ -121,6 +121,7 @@ class ISMCTSAgent:
         root: Node,
         state: State,
         players: int,
+        *,
         bot: Callable[[State, Rng], Action] | None,
         guide: Callable[[State, Rng], Action] | None,
         evaluate: Callable[[State], tuple[float, ...]] | None,

@@ -29,6 +29,8 @@ from spyglass.games.syndicate.rules import (
 )
 
 INFINITY = 1_000_000
+# More than any line can sacrifice: each sacrifice removes one of the 52 cards for good.
+MOST_SACRIFICES = 52
 
 # An abstract position: for ranks 5..1, (member digits, candidate digits) as sorted tuples.
 Rank = tuple[tuple[int, ...], tuple[int, ...]]
@@ -53,11 +55,13 @@ def _with(items: tuple[int, ...], item: int) -> tuple[int, ...]:
     return tuple(sorted((*items, item)))
 
 
-def moves(position: Position) -> list[tuple[Move, Position, int]]:
-    """Every abstract promotion: (move, resulting position, sacrifices it costs). A promotion
-    out of rank 1 results in None (the game is won)."""
+def moves(position: Position, free: bool = False) -> list[tuple[Move, Position, int]]:
+    """Every abstract promotion: (move, resulting position, sacrifices it costs); only those
+    that cost none with ``free``. A promotion out of rank 1 results in None (the game is won).
+    The lowest ranks come first: promoting out of rank 1 wins at once."""
     found: list[tuple[Move, Position, int]] = []
-    for index, (members, candidates) in enumerate(position):
+    for index in range(len(position) - 1, -1, -1):
+        members, candidates = position[index]
         if len(members) != MEMBER_LIMIT or not candidates:
             continue
         for m in sorted(set(members)):
@@ -81,7 +85,7 @@ def moves(position: Position) -> list[tuple[Move, Position, int]]:
                     as_member = base.copy()
                     as_member[index + 1] = (joined, above_candidates)
                     found.append(((index, m, d, TO_MEMBER, None), tuple(as_member), 0))
-                else:
+                elif not free:
                     for victim in sorted(set(joined)):
                         as_member = base.copy()
                         as_member[index + 1] = (_without(joined, victim), above_candidates)
@@ -89,36 +93,47 @@ def moves(position: Position) -> list[tuple[Move, Position, int]]:
     return found
 
 
-class Solver:
-    """Memoised search over abstract positions: ``best(position)`` is the fewest sacrifices
-    that still win from there (INFINITY if the position cannot be won).
+class _Capped(Exception):
+    """A probe ran out of nodes."""
 
-    The transposition table holds exact values. Pruning: moves are tried free ones first, a move
-    whose own sacrifice already reaches the best value found is skipped (no line through it can
-    be better), and the search of a position stops as soon as a line with no sacrifice is found.
+
+class Solver:
+    """Iterative deepening on the number of sacrifices over abstract positions.
+
+    ``within(position, budget)`` says whether the position can be won with at most ``budget``
+    more sacrifices; ``best(position)`` is the smallest such budget (INFINITY if none). The
+    transposition table remembers, for every position, the largest budget already proved too
+    small, so each deepening step only revisits what it must. Pruning: free moves are tried
+    first, moves costing more than the budget left are skipped, and the search stops at the
+    first line that wins.
     """
 
     def __init__(self) -> None:
-        self.table: dict[Position, int] = {}
+        self.failed: dict[Position, int] = {}
         self.nodes = 0
+        self.cap: int | None = None  # stop (raise _Capped) after this many nodes
+
+    def within(self, position: Position, budget: int) -> bool:
+        if budget <= self.failed.get(position, -1):
+            return False
+        self.nodes += 1
+        if self.cap is not None and self.nodes > self.cap:
+            raise _Capped  # only finished subtrees were written to the table: it stays exact
+        for _, after, cost in sorted(moves(position, free=budget == 0), key=lambda m: m[2]):
+            if cost > budget:
+                break
+            if after is None or self.within(after, budget - cost):
+                return True
+        self.failed[position] = budget
+        return False
 
     def best(self, position: Position) -> int:
-        known = self.table.get(position)
-        if known is not None:
-            return known
-        self.nodes += 1
-        result = INFINITY
-        for _, after, cost in sorted(moves(position), key=lambda m: m[2]):
-            if cost >= result:
-                continue
-            if after is None:
-                result = 0
-                break
-            result = min(result, cost + self.best(after))
-            if result == 0:
-                break
-        self.table[position] = result
-        return result
+        if not self.within(position, MOST_SACRIFICES):
+            return INFINITY
+        budget = 0
+        while not self.within(position, budget):
+            budget += 1
+        return budget
 
 
 def abstract(state: SyndicateState) -> Position:
@@ -181,22 +196,37 @@ def _best_first_members(state: SyndicateState, solver: Solver) -> tuple[Card, ..
     sacrifices, or None if no choice wins."""
     chosen = tuple(state.members[5])
     need = FIRST_MEMBERS - len(chosen)
-    best, best_value = None, INFINITY
-    seen: set[Position] = set()
+    options: dict[Position, tuple[Card, ...]] = {}
     for extra in combinations(state.leftover, need):
         trial = state.clone()
         for card in extra:
             trial.apply(next(a for a in trial.legal_actions() if a.cards[0] == card))
-        position = abstract(trial)
-        if position in seen:
-            continue
-        seen.add(position)
-        found = solver.best(position)
-        if found < best_value:
-            best, best_value = extra, found
-            if found == 0:
-                break
-    return best
+        options.setdefault(abstract(trial), extra)
+    # Most deals have a choice that needs no sacrifice, but one choice can take long to refute:
+    # probe every choice with a growing node allowance before searching any to the end.
+    open_choices = list(options)
+    allowance = 256
+    while open_choices:
+        still_open = []
+        for position in open_choices:
+            solver.cap = solver.nodes + allowance
+            try:
+                if solver.within(position, 0):
+                    return options[position]
+            except _Capped:
+                still_open.append(position)
+            finally:
+                solver.cap = None
+        open_choices = still_open
+        allowance *= 4
+    winnable = [p for p in options if solver.within(p, MOST_SACRIFICES)]
+    budget = 1
+    while winnable:
+        for position in winnable:
+            if solver.within(position, budget):
+                return options[position]
+        budget += 1
+    return None
 
 
 def _play_back(state: SyndicateState, solver: Solver, target: int) -> list[Action]:
@@ -213,9 +243,11 @@ def _play_back(state: SyndicateState, solver: Solver, target: int) -> list[Actio
                     state.apply(action)
                     break
                 continue
+            if cost > remaining:
+                continue
             trial = state.clone()
             trial.apply(action)
-            if cost + solver.best(abstract(trial)) == remaining:
+            if solver.within(abstract(trial), remaining - cost):
                 line.append(action)
                 state.apply(action)
                 remaining -= cost
