@@ -92,8 +92,18 @@ class ISMCTSAgent:
             self.last_iterations = 0
             return legal[0]
         root = self.search(seat)
-        visits = {key: child.visits for key, child in root.children.items()}
-        return max(legal, key=lambda a: (visits.get(a.text, 0), -legal.index(a)))
+        player = seat.player
+        children = root.children
+
+        def rank(action: Action) -> tuple[int, bool, float, int]:
+            # Most visited; on a tie (small budgets) the bot's move, then the better mean.
+            child = children.get(action.text)
+            if child is None or not child.visits:
+                return (0, action.text == root.favoured, 0.0, -legal.index(action))
+            mean = child.reward[player] / child.visits
+            return (child.visits, action.text == root.favoured, mean, -legal.index(action))
+
+        return max(legal, key=rank)
 
     def search(self, seat: Seat) -> Node:
         """Run the budget from ``seat`` and return the root of the tree."""

@@ -110,11 +110,13 @@ def simulate(
     players: int | None = None,
     options: Mapping[str, Any] | None = None,
     progress: Callable[[GameOutcome], None] | None = None,
+    first: int = 0,
 ) -> SimResult:
     """Play ``games`` games. Game i uses a seed derived from (seed, i), so results do not
     depend on how the games are scheduled. ``agent`` is one name for every seat or one per
     seat. ``progress`` is called after each finished game. Ctrl-C stops the run: the result
-    then holds the games finished so far and ``interrupted`` is set.
+    then holds the games finished so far and ``interrupted`` is set. ``first`` numbers the
+    games from there (games first..first+games-1), so a long run can be split in parts.
     """
     game = spyglass.load(game_id, **dict(options or {}))
     n = game.check_players(players)
@@ -125,7 +127,7 @@ def simulate(
         agents.load_spec(name)  # fail early on an unknown agent or a bad parameter
     result = SimResult(game_id, names, n, seed, dict(game.options))
     try:
-        for index in range(games):
+        for index in range(first, first + games):
             outcome = play_game(game, names, n, derive_seed(seed, f"game/{index}"), index)
             result.outcomes.append(outcome)
             if progress is not None:
