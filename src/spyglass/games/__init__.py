@@ -16,6 +16,7 @@ from spyglass.engine import GameInfo, Registry
 CATALOGUE = {
     "sandwich-guy": "spyglass.games.sandwich_guy",
     "syndicate": "spyglass.games.syndicate",
+    "emissary": "spyglass.games.emissary",
 }
 
 REGISTRY = Registry(CATALOGUE)
