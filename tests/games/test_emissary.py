@@ -529,7 +529,9 @@ def test_the_view_hides_the_deck_order_only() -> None:
 
 def test_describe_gives_the_outcome() -> None:
     state = four_in_diamonds()
-    assert state.describe("use JH") == ("Turn J♥ face down: discard every trump ♦ in hand (A♦ 4♦).")
+    assert state.describe("use JH") == (
+        "Turn J♥ face down (diplomacy): discard every trump ♦ in hand (A♦ 4♦)."
+    )
     assert "swap Q♦ with Q♠, the ruler of kingdom 6" in state.describe("use JS 6")
     state.apply("debate")
     assert state.describe("6H") == "Follow 4♥ with 6♥ (higher, wins the debate)."

@@ -73,6 +73,12 @@ def odds(hand: Iterable[Card], trump: int, pool: Iterable[Card], limit: int) -> 
 _cache: dict[tuple[int, int], list[Odds]] = {}
 
 
+def solve(hand: tuple[Card, ...], trump: int, pool: tuple[Card, ...], limit: int) -> Table:
+    """The chances table of a sorted hand, uncached (for one-off hands, such as sampled draws):
+    ``table[mask][need]`` for need 0..limit."""
+    return _solve(hand, trump, pool, max(0, min(limit, len(hand))))
+
+
 def _card_bits(cards: Iterable[Card]) -> int:
     bits = 0
     for card in cards:

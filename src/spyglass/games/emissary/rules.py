@@ -31,12 +31,7 @@ SUIT = tuple(code // 13 if code < 52 else -1 for code in range(PER_DECK))
 RANK = tuple(code % 13 + 1 if code < 52 else 0 for code in range(PER_DECK))
 SUIT_BIT = tuple(1 << s if s >= 0 else 0 for s in SUIT)
 SYMBOL = tuple(SUIT_SYMBOLS[s] for s in SUITS)
-ABILITY = {
-    SPADES: "politics",
-    HEARTS: "diplomacy",
-    CLUBS: "military",
-    DIAMONDS: "commerce",
-}
+ABILITY = ("politics", "diplomacy", "military", "commerce")  # by suit index
 
 # Phases of play.
 CHOOSE = "choose"  # a fresh hand: choose the kingdom to visit
@@ -52,15 +47,10 @@ OVER = "over"
 _ENTRIES = KINGDOMS * HAND + KINGDOMS * 8 + 2 * 8 + KINGDOMS * 2 + 2 * 2
 MAX_ACTIONS = (
     KINGDOMS  # visits
-    + 2 * _ENTRIES  # each debate: "debate" then the answer
-    + (4 + 1) * KINGDOMS  # jacks, and the discard after the diamonds jack
-    + KINGDOMS
-    + 2  # supporters, and the discards after the two diamond supporters
+    + 2 * _ENTRIES  # each debate: "debate", then the answer
+    + 2 * 4 * KINGDOMS  # advisors, each followed at most by a discard (diamonds)
+    + 2 * KINGDOMS  # supporters, likewise
 )
-
-
-def trump_of(ruler: Card) -> int:
-    return SUIT[ruler]
 
 
 def beats(answer: Card, topic: Card, trump: int) -> bool:
@@ -99,19 +89,14 @@ def ability_action(source: Card, target: int | None = None) -> Action:
     return action
 
 
-def _discard(cards: tuple[Card, ...]) -> Action:
+def _discard_move(cards: tuple[Card, ...]) -> Action:
     return Action("discard", cards, None, "discard " + cards_text(cards))
 
 
+# Discards after the diamonds ability, by pair in sorted (hand) order.
 _PAIRS = {
-    (a, b): _discard((a, b)) for i, a in enumerate(DEBATE_CARDS) for b in DEBATE_CARDS[i + 1 :]
+    (a, b): _discard_move((a, b)) for i, a in enumerate(DEBATE_CARDS) for b in DEBATE_CARDS[i + 1 :]
 }
-
-
-def discard_action(cards: tuple[Card, ...]) -> Action:
-    """Discarding these cards (after the diamonds ability), in sorted order."""
-    ordered = tuple(sorted(cards))
-    return _PAIRS.get(ordered) or _discard(ordered)
 
 
 class EmissaryState(State):
@@ -729,8 +714,8 @@ class EmissaryState(State):
 
     def _describe_ability(self, source: Card, target: int | None) -> str:
         suit = SUIT[source]
-        who = f"Turn {source} face down" + (
-            "" if RANK[source] == 11 else " (once per game; it stops scoring)"
+        who = f"Turn {source} face down ({ABILITY[suit]}" + (
+            ")" if RANK[source] == 11 else "; once per game, it stops scoring)"
         )
         if suit == HEARTS:
             trump = self.trump
