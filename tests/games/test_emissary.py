@@ -1,12 +1,14 @@
 """The Emissary: the rulebook's example with stacked decks, and one test per rule."""
 
+import functools
+
 import pytest
 
 import spyglass
 from spyglass.components import Card, parse_card, parse_cards, stacked
 from spyglass.engine import Action, IllegalAction, Rng
 from spyglass.games.emissary import bot
-from spyglass.games.emissary.odds import _solve, odds
+from spyglass.games.emissary.odds import odds, solve
 from spyglass.games.emissary.rules import (
     ALL_VISITED,
     CHOOSE,
@@ -545,15 +547,49 @@ def test_odds_of_an_exact_bid_match_a_hand_count() -> None:
     # One trump card against a pool of plain cards of other suits: it always wins.
     hand = parse_cards("AD")
     pool = parse_cards("2H 3H 4S")
-    table = _solve(tuple(hand), 3, tuple(pool), 1)
+    table = solve(tuple(hand), 3, tuple(pool), 1)[0]
     assert table[1] == (0.0, 1.0)
     # 2♥ against a pool of 3♥ and 4♠ (trump spades): it can never win.
-    table = _solve(tuple(parse_cards("2H")), 0, tuple(parse_cards("3H 4S")), 1)
+    table = solve(tuple(parse_cards("2H")), 0, tuple(parse_cards("3H 4S")), 1)[0]
     assert table[1] == (1.0, 0.0)
     # 5♥ against 3♥ (wins) and 7♥ (loses): even odds either way.
-    table = _solve(tuple(parse_cards("5H")), 0, tuple(parse_cards("3H 7H")), 1)
+    table = solve(tuple(parse_cards("5H")), 0, tuple(parse_cards("3H 7H")), 1)[0]
     assert table[1] == (0.5, 0.5)
     assert odds(hand, 3, pool, 1).chance(hand, 1) == 1.0
+    # With the hearts advisor still up, the trump can be discarded instead: no win either.
+    aware = odds(hand, 3, pool, 1, hearts=True)
+    assert aware.chance(hand, 0) == 1.0 and aware.chance(hand, 1) == 1.0
+    assert aware.debate(hand, 0) == 0.0 and aware.plain(hand, 0) == 0.0
+
+
+def test_odds_match_a_brute_force_count() -> None:
+    hand = tuple(parse_cards("3S 8S 5H 4C 6D"))
+    pool = tuple(parse_cards("AS 2S 4S 7S AH 2H 3H 8H AC 2C 3C 6C AD 4D 8D"))
+
+    @functools.cache
+    def brute(cards: tuple[Card, ...], need: int, trump: int, hearts: bool) -> float:
+        best = 0.0
+        if hearts and any("SHCD".index(c.suit) == trump for c in cards):
+            kept = tuple(c for c in cards if "SHCD".index(c.suit) != trump)
+            best = brute(kept, need, trump, False)
+        if not cards:
+            return max(best, float(need == 0))
+        total = 0.0
+        for topic in pool:
+            options = [
+                brute(tuple(c for c in cards if c != answer), need - won, trump, hearts)
+                for answer in answers(list(cards), topic)
+                if (won := beats(answer, topic, trump)) <= need
+            ]
+            total += max(options, default=0.0)
+        return max(best, total / len(pool))
+
+    for trump in range(4):
+        for hearts in (False, True):
+            table = odds(hand, trump, pool, 5, hearts)
+            for need in range(6):
+                expected = brute(hand, need, trump, hearts)
+                assert table.chance(hand, need) == pytest.approx(expected)
 
 
 def test_bot_wins_when_every_debate_must_be_won_and_loses_when_none_may_be() -> None:

@@ -57,6 +57,7 @@ class Turn:
     trump: int
     need: int  # wins still needed
     pool: list[Card]  # where the next topics come from
+    hearts: bool  # the hearts advisor is still face up
     table: Odds
     rng: Rng
 
@@ -69,8 +70,9 @@ def choose(state: EmissaryState, rng: Rng) -> Action:
     if state.phase == CHOOSE:
         return _choose_kingdom(state, moves, pool)
     need = state.target - state.wins
-    table = odds(state.hand, state.trump, pool, need)
-    turn = Turn(state, state.hand, state.trump, need, pool, table, rng)
+    hearts = not state.jacks_used >> HEARTS & 1
+    table = odds(state.hand, state.trump, pool, need, hearts)
+    turn = Turn(state, state.hand, state.trump, need, pool, hearts, table, rng)
     if state.phase == RESPOND:
         return _answer(turn, moves)
     if state.phase == DISCARD:
@@ -97,7 +99,8 @@ def _choose_kingdom(state: EmissaryState, moves: list[Action], pool: list[Card])
     for move in moves:
         number = move.target
         trump = SUIT[state.rulers[number - 1]]
-        value = odds(hand, trump, pool, limit).chance(hand, number) / TYPICAL[number] ** RARITY
+        chance = odds(hand, trump, pool, limit, hearts=True).chance(hand, number)
+        value = chance / TYPICAL[number] ** RARITY
         if value > best_value:
             best, best_value = move, value
     return best
@@ -131,7 +134,7 @@ def _discard(turn: Turn, moves: list[Action]) -> Action:
 
 
 def _between_debates(turn: Turn, moves: list[Action]) -> Action:
-    base = turn.table.chance(turn.hand, turn.need)
+    base = turn.table.debate(turn.hand, turn.need)
     best: Action | None = None
     best_gain = 0.0
     known: dict[tuple[int, int | None], float] = {}  # an advisor and a supporter act alike
@@ -157,12 +160,12 @@ def _ability_odds(turn: Turn, move: Action, base: float) -> float:
     hand, trump, need, pool = turn.hand, turn.trump, turn.need, turn.pool
     suit = SUIT[move.cards[0]]
     if suit == HEARTS:
-        return turn.table.chance([c for c in hand if SUIT[c] != trump], need)
+        return turn.table.plain([c for c in hand if SUIT[c] != trump], need)
     if suit == SPADES:
         other = SUIT[turn.state.rulers[move.target - 1]]
         if other == trump or base >= SPADES_BELOW:
             return base
-        return odds(hand, other, pool, need).chance(hand, need)
+        return odds(hand, other, pool, need, turn.hearts).chance(hand, need)
     if suit == DIAMONDS:
         if len(hand) + 2 <= SAMPLED_HAND and len(pool) > 2:
             return _after_draw(turn, 2, keep=len(hand))
@@ -187,6 +190,6 @@ def _after_draw(turn: Turn, draw: int, keep: int) -> float:
     for _ in range(SAMPLES):
         drawn = turn.rng.sample(turn.pool, draw)
         rest = tuple(c for c in turn.pool if c not in drawn)
-        table = solve(tuple(sorted(turn.hand + drawn)), turn.trump, rest, need)
+        table = solve(tuple(sorted(turn.hand + drawn)), turn.trump, rest, need, turn.hearts)[0]
         total += max(row[need] for mask, row in enumerate(table) if mask.bit_count() == keep)
     return total / SAMPLES

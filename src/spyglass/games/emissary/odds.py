@@ -1,10 +1,14 @@
 """Exact-bid odds for The Emissary, by dynamic programming over the subsets of a hand.
 
-``odds(hand, trump, pool)`` gives, for every subset of the hand and every number of wins still
-needed, the best chance of winning exactly that many debates with exactly those cards, when each
-topic is drawn from the pool (taken with replacement) and every answer is chosen well. Topics of
-one suit that fall between the same two cards of the hand lead to the same choices, so they are
-grouped: a subset costs a few vector operations per card. Abilities are left out of the model.
+``odds(hand, trump, pool, limit)`` gives, for every subset of the hand and every number of wins
+still needed (up to ``limit``), the best chance of winning exactly that many debates with
+exactly those cards, when each topic is drawn from the pool (taken with replacement) and every
+answer is chosen well. Topics of one suit that fall between the same two cards of the hand lead
+to the same choices, so they are grouped: a subset costs a few vector operations per card.
+
+Of the abilities only the hearts advisor enters the model (``hearts=True``: once, at any pause,
+the trumps in hand may be discarded), as its effect is certain; it doubles the cost. The others
+draw unknown cards or change the trump, and the bot weighs them outside the tables.
 
 A subset's chances depend only on its own cards, the trump and the pool, so a table built for a
 hand also answers every smaller hand drawn from it: the cache looks for such a table first.
@@ -14,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from operator import mul
+from typing import Any
 
 from spyglass.components.cards import Card
 
@@ -25,36 +30,61 @@ _CACHE_LIMIT = 48
 
 
 class Odds:
-    """The chances table of one hand (sorted cards) for one trump and one pool."""
+    """The chances tables of one hand (sorted cards) for one trump and one pool.
 
-    __slots__ = ("bits", "hand", "limit", "table")
+    With ``hearts``, the hearts advisor is still face up: at every pause between debates the
+    player may discard the hand's trumps once. ``chance`` then counts that option, ``debate``
+    is the chance when the next topic is heard first (keeping the advisor), and ``plain`` the
+    chance without it (after using it, say).
+    """
 
-    def __init__(self, hand: tuple[Card, ...], limit: int, table: Table) -> None:
+    __slots__ = ("bits", "debates", "hand", "hearts", "limit", "plains", "table")
+
+    def __init__(
+        self, hand: tuple[Card, ...], limit: int, hearts: bool, tables: tuple[Table, Table, Table]
+    ) -> None:
         self.hand = hand
         self.limit = limit
-        self.table = table
+        self.hearts = hearts
+        self.table, self.debates, self.plains = tables
         self.bits = _card_bits(hand)
 
-    def chance(self, cards: Iterable[Card], need: int) -> float:
-        """The best chance that exactly these cards (a part of the hand) win ``need`` more."""
+    def _mask(self, cards: Iterable[Card]) -> int:
         mask = 0
         hand = self.hand
         for card in cards:
             mask |= 1 << hand.index(card)
+        return mask
+
+    def _read(self, table: Table, cards: Iterable[Card], need: int) -> float:
         if not 0 <= need <= self.limit:
             # More wins than cards, or a table built for fewer (the caller's slip).
             assert need < 0 or need > len(self.hand), "odds table built for a lower limit"
             return 0.0
-        return self.table[mask][need]
+        return table[self._mask(cards)][need]
+
+    def chance(self, cards: Iterable[Card], need: int) -> float:
+        """The best chance that exactly these cards (a part of the hand) win ``need`` more."""
+        return self._read(self.table, cards, need)
+
+    def debate(self, cards: Iterable[Card], need: int) -> float:
+        """The same, hearing the next topic before any ability."""
+        return self._read(self.debates, cards, need)
+
+    def plain(self, cards: Iterable[Card], need: int) -> float:
+        """The same, with no hearts ability to come."""
+        return self._read(self.plains, cards, need)
 
 
-def odds(hand: Iterable[Card], trump: int, pool: Iterable[Card], limit: int) -> Odds:
-    """The chances table for ``hand`` and up to ``limit`` wins still needed (or a table built
-    earlier for a larger hand and a higher limit: its entries are the same)."""
+def odds(
+    hand: Iterable[Card], trump: int, pool: Iterable[Card], limit: int, hearts: bool = False
+) -> Odds:
+    """The chances tables for ``hand`` and up to ``limit`` wins still needed (or tables built
+    earlier for a larger hand and a higher limit: their entries are the same)."""
     cards = tuple(sorted(hand))
     pool = tuple(sorted(pool))
     limit = max(0, min(limit, len(cards)))
-    key = (trump, _card_bits(pool))
+    key = (trump, _card_bits(pool), hearts)
     entries = _cache.get(key)
     if entries is None:
         if len(_cache) >= _CACHE_LIMIT:
@@ -64,19 +94,27 @@ def odds(hand: Iterable[Card], trump: int, pool: Iterable[Card], limit: int) -> 
     for entry in entries:
         if not wanted & ~entry.bits and entry.limit >= limit:
             return entry
-    entry = Odds(cards, limit, _solve(cards, trump, pool, limit))
+    entry = Odds(cards, limit, hearts, solve(cards, trump, pool, limit, hearts))
     entries.append(entry)
     return entry
 
 
 # Memo of a pure function (the tables are exact for the key), bounded in size.
-_cache: dict[tuple[int, int], list[Odds]] = {}
+_cache: dict[tuple[int, int, bool], list[Odds]] = {}
 
 
-def solve(hand: tuple[Card, ...], trump: int, pool: tuple[Card, ...], limit: int) -> Table:
-    """The chances table of a sorted hand, uncached (for one-off hands, such as sampled draws):
-    ``table[mask][need]`` for need 0..limit."""
-    return _solve(hand, trump, pool, max(0, min(limit, len(hand))))
+def solve(
+    hand: tuple[Card, ...], trump: int, pool: tuple[Card, ...], limit: int, hearts: bool = False
+) -> tuple[Table, Table, Table]:
+    """The chances tables of a sorted hand, uncached (for one-off hands, such as sampled
+    draws): the best, hearing the next topic first, and with no hearts ability (the three are
+    one table without ``hearts``). ``table[mask][need]`` for need 0..limit."""
+    limit = max(0, min(limit, len(hand)))
+    plain = _solve(hand, trump, pool, limit)
+    if not hearts:
+        return plain, plain, plain
+    table, debates = _solve(hand, trump, pool, limit, plain)
+    return table, debates, plain
 
 
 def _card_bits(cards: Iterable[Card]) -> int:
@@ -106,7 +144,15 @@ def _submasks(mask: int) -> Iterator[int]:
         sub = (sub - 1) & mask
 
 
-def _solve(hand: tuple[Card, ...], trump: int, pool: tuple[Card, ...], limit: int) -> Table:
+def _solve(
+    hand: tuple[Card, ...],
+    trump: int,
+    pool: tuple[Card, ...],
+    limit: int,
+    plain: Table | None = None,
+) -> Any:
+    """The table of best chances; given ``plain`` (the table with no hearts ability), the
+    hearts ability is open once, and the table of debating first comes with it."""
     n = len(hand)
     total = len(pool)
     counts = [[0] * 16 for _ in range(4)]
@@ -140,7 +186,9 @@ def _solve(hand: tuple[Card, ...], trump: int, pool: tuple[Card, ...], limit: in
     # table[mask][need] for need 0..limit; won[mask] is the same shifted by one debate won.
     table: Table = [()] * size
     won: Table = [()] * size
-    table[0] = (1.0,) + zero * limit
+    debates: Table = [()] * size if plain is not None else table
+    trump_bits = suit_mask[trump]
+    table[0] = debates[0] = (1.0,) + zero * limit
     won[0] = (0.0, 1.0) + zero * (limit - 1) if limit else zero
     for mask in range(1, size):
         weights: list[float] = []
@@ -205,6 +253,10 @@ def _solve(hand: tuple[Card, ...], trump: int, pool: tuple[Card, ...], limit: in
                     shifted if best_other is None else tuple(map(max, best_other, shifted))
                 )
         vector = tuple(sum(map(mul, weights, column)) for column in zip(*values, strict=True))
+        if plain is not None:
+            debates[mask] = vector
+            if mask & trump_bits:
+                vector = tuple(map(max, vector, plain[mask & ~trump_bits]))
         table[mask] = vector
         won[mask] = zero + vector[:-1]
-    return table
+    return table if plain is None else (table, debates)
