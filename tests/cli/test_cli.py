@@ -152,6 +152,6 @@ def test_end_of_input_quits() -> None:
 
 
 def test_lobby_starts_a_chosen_game() -> None:
-    result = run("play", input="2\n5\nquit\n")  # Syndicate, seed 5
+    result = run("play", input="syndicate\n5\nquit\n")  # chosen by id, seed 5
     assert result.exit_code == 0
     assert "Syndicate" in result.output and "pick" in result.output

@@ -68,3 +68,32 @@ def test_every_region_kind() -> None:
 def test_plain_list_grid() -> None:
     text = draw((Region("grid", "g"),), {"g": [[["A♥"], None]]})
     assert "A♥" in text and "·" in text
+
+
+def test_result_details_may_hold_lists_of_numbers() -> None:
+    from spyglass.cli.render import render_result
+
+    console = Console(record=True, width=120)
+    console.print(
+        render_result({"summary": "Won", "detail": [{"queues": [12, 3], "cards": ["A♠"]}]})
+    )
+    text = console.export_text()
+    assert "queues 12 3" in text and "cards A♠" in text
+
+
+def test_a_pile_seen_from_above_and_styled_cells() -> None:
+    text = draw(
+        (Region("pile", "deck", "Deck"), Region("grid", "g")),
+        {"deck": {"size": 12, "top": "7♠"}, "g": [[{"cards": ["K♠"], "style": "revealed"}]]},
+    )
+    assert "12 cards, top 7♠" in text and "K♠" in text
+    text = draw((Region("pile", "deck", "Deck"),), {"deck": {"size": 3, "top": None}})
+    assert "3 cards, top face down" in text
+
+
+def test_decktet_cards_are_drawn_with_their_suit_symbols() -> None:
+    from spyglass.cli.render import card_markup
+
+    assert card_markup("Merchant 9 ❦⌘") == "[bold]Merchant 9 [green]❦[/][magenta]⌘[/][/]"
+    text = draw((Region("cards", "row", "Row"),), {"row": ["Merchant 9 ❦⌘", "Excuse"]})
+    assert "Merchant 9 ❦⌘" in text and "Excuse" in text

@@ -17,6 +17,15 @@ from spyglass.engine import Rng
 from tests.conformance.checks import Coverage, check_record, check_state
 
 PLAYOUTS = int(os.environ.get("SPYGLASS_PLAYOUTS", "24"))
+#: Long games are checked at every state early on, then at a sparser stride, always at the end;
+#: a case stops once it has checked this many states (after at least MIN_PLAYOUTS playouts).
+DENSE_STATES = 60
+STATE_BUDGET = 900
+MIN_PLAYOUTS = 6
+
+
+def stride(checked: int) -> int:
+    return 1 if checked < DENSE_STATES else 7 if checked < 3 * DENSE_STATES else 31
 
 
 def player_counts(info: spyglass.GameInfo) -> list[int]:
@@ -45,19 +54,24 @@ def test_random_playouts_conform(game_id: str, players: int) -> None:
     bound = game.max_actions(players)
     coverage = Coverage()
     for k in range(PLAYOUTS):
+        if k >= MIN_PLAYOUTS and coverage.states >= STATE_BUDGET:
+            break
         state = game.new_state(players=players, seed=7919 * k + 11)
         rng = Rng(k)
         initial = Counter(state.cards())
         assert sum(initial.values()) == sum(len(d) for d in game.deck_contents(players).values())
+        checked = 0
         while True:
-            check_state(state, rng, initial, coverage)
-            if state.step == bound // 2 or state.is_over:
+            if state.is_over or state.step % stride(checked) == 0:
+                check_state(state, rng, initial, coverage)
+                checked += 1
+            if state.step == DENSE_STATES // 2 or state.is_over:
                 check_record(state)
             if state.is_over:
                 break
             state.apply(choose(state, rng, use_bot=k % 2 == 1))
             assert state.step <= bound, f"longer than the declared bound of {bound} actions"
-    assert coverage.states > PLAYOUTS
+    assert coverage.states >= min(PLAYOUTS, MIN_PLAYOUTS)
     if game.info.hidden_information:
         assert coverage.hidden_differences > 0, "hidden information never resampled"
     else:

@@ -50,6 +50,37 @@ def test_junk_moves_raise_illegal_action_and_change_nothing(game_id, steps, junk
         assert state.snapshot() == before
 
 
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.integers(0, 12), st.data())
+def test_perturbed_legal_actions_never_crash(game_id, steps, data) -> None:
+    """Each game's own kinds and targets with wrong cards, targets or lengths: either legal or
+    IllegalAction naming a rule, never another exception, and the state unchanged."""
+    state = mid_game(game_id, steps)
+    if state.is_over:
+        return
+    legal = state.legal_actions()
+    base = data.draw(st.sampled_from(legal))
+    others = [c for a in legal for c in a.cards] or [Card(0)]
+    cards = data.draw(
+        st.lists(st.sampled_from(others) | CARD, max_size=max(4, len(base.cards) + 1))
+    )
+    target = data.draw(
+        st.sampled_from([a.target for a in legal])
+        | st.none()
+        | st.integers(-2, 9)
+        | st.text(max_size=4)
+    )
+    kind = data.draw(st.sampled_from([a.kind for a in legal]) | st.sampled_from(["x", ""]))
+    junk = Action(kind, tuple(cards), target, "")
+    before = state.snapshot()
+    try:
+        state.clone().describe(junk)
+        state.apply(junk)
+    except IllegalAction as error:
+        assert error.rule
+        assert state.snapshot() == before
+
+
 @settings(max_examples=80)
 @given(st.sampled_from(GAMES), JUNK)
 def test_junk_set_up_raises_rules_error(game_id, junk) -> None:

@@ -24,7 +24,14 @@ from spyglass.engine import (
     write_record,
 )
 
-from .render import colour_cards_in, render_actions, render_result, render_table
+from .render import (
+    colour_cards_in,
+    lookup,
+    render_actions,
+    render_result,
+    render_step,
+    render_table,
+)
 
 HUMAN = "human"
 
@@ -38,6 +45,7 @@ HELP = """\
   [cyan]load FILE[/]     continue a saved game
   [cyan]rules[/]         show the rules
   [cyan]log[/]           show the whole game log
+  [cyan]walk[/]          step through the last story (e.g. a scored city)
   [cyan]show[/] or Enter  draw the table again
   [cyan]quit[/]          leave the game (a solo game counts as given up)"""
 
@@ -53,6 +61,7 @@ class PlaySession:
     _agents: dict[int, Agent] = field(default_factory=dict)
     _undo: list[State] = field(default_factory=list)
     _last_human: int | None = None
+    _stories_seen: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self._seat_agents()
@@ -106,8 +115,44 @@ class PlaySession:
         who = self.seats[player]
         self.console.print(f"[magenta]seat {player} ({who})[/] plays {colour_cards_in(text)}")
 
+    def _stories(self, seat: int | None) -> list[dict]:
+        """The step-through stories in this seat's view (layout regions of kind "story")."""
+        table = self.state.view(seat)["table"]
+        found = []
+        for region in self.state.game.spec.layout:
+            if region.kind == "story":
+                story = lookup(table, region.key)
+                if isinstance(story, dict) and story.get("steps"):
+                    found.append(story)
+        return found
+
+    def _new_stories(self, seat: int | None) -> bool:
+        """Walk the player through stories they have not seen; False if input ended."""
+        for story in self._stories(seat):
+            key = str(story.get("id"))
+            if key not in self._stories_seen:
+                self._stories_seen.add(key)
+                if not self._walk(story):
+                    return False
+        return True
+
+    def _walk(self, story: dict) -> bool:
+        steps = story["steps"]
+        for index in range(len(steps)):
+            self.console.print(render_step(story, index))
+            if index + 1 < len(steps):
+                try:
+                    answer = self.console.input("[dim]Enter: next step · s: skip[/] › ")
+                except EOFError:
+                    return False
+                if answer.strip().lower() == "s":
+                    break
+        return True
+
     def _human_turn(self, player: int) -> bool:
         self._hand_over(player)
+        if not self._new_stories(player):
+            return False
         redraw = True
         while True:
             actions = self.state.legal_actions()
@@ -165,6 +210,13 @@ class PlaySession:
             return "moved" if self._load(rest) else "stay"
         if word == "rules":
             self.console.print(Markdown(self.state.game.rules_text()))
+            return "stay"
+        if word in ("walk", "story"):
+            stories = self._stories(player)
+            if not stories:
+                self.console.print("[yellow]Nothing to step through yet.[/]")
+            for story in stories:
+                self._walk(story)
             return "stay"
         if word == "log":
             for entry in self.state.view(player)["log"]:
@@ -248,6 +300,8 @@ class PlaySession:
 
     def _after_game(self) -> bool:
         """Show the result; return True to keep going (after undo or load), False to stop."""
+        if not self._new_stories(self._observer()):
+            return False
         self._draw(self._observer())
         result = self.state.result
         assert result is not None

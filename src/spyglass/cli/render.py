@@ -16,7 +16,19 @@ from spyglass.engine import Action, GameInfo, Region
 
 _RED = re.compile(r"[♥♦]")
 _BLACK = re.compile(r"[♠♣]")
+# Decktet suit symbols (see components/decktet.py) and the colour each is drawn in.
+_DECKTET_COLOURS = {
+    "☾": "blue",
+    "☼": "yellow",
+    "≈": "cyan",
+    "❦": "green",
+    "∿": "red",
+    "⌘": "magenta",
+}
+_DECKTET = re.compile("[" + "".join(_DECKTET_COLOURS) + "]")
 DESCRIBED_MOVES = 12  # up to this many legal moves, each is listed with its sentence
+#: Grid cells may carry a style naming what they are; the terminal draws each differently.
+CELL_STYLES = {"target": "reverse", "guess": "underline", "revealed": "bold", "dim": "dim"}
 
 
 def card_markup(card: str | None) -> str:
@@ -30,12 +42,23 @@ def card_markup(card: str | None) -> str:
         return f"[bold]{text}[/]"
     if text.upper().startswith("JK"):
         return f"[bold magenta]{text}[/]"
+    if _DECKTET.search(text):
+        return (
+            "[bold]"
+            + _DECKTET.sub(lambda m: f"[{_DECKTET_COLOURS[m.group(0)]}]{m.group(0)}[/]", text)
+            + "[/]"
+        )
     return text
 
 
 def cards_markup(cards: Iterable[str | None]) -> str:
+    cards = list(cards)
     shown = [card_markup(c) for c in cards]
-    return " ".join(shown) if shown else "[dim]—[/]"
+    if not shown:
+        return "[dim]—[/]"
+    # Names with spaces in them (Decktet cards) need a clearer gap between cards.
+    gap = " · " if any(c is not None and " " in c for c in cards) else " "
+    return gap.join(shown)
 
 
 def colour_cards_in(text: str) -> str:
@@ -65,6 +88,10 @@ def render_region(region: Region, value: Any) -> RenderableType | None:
     if region.kind == "count":
         return Text.from_markup(f"{label}  {value} card{'s' if value != 1 else ''}")
     if region.kind == "pile":
+        if isinstance(value, dict):  # {"size": n, "top": card or None}: a pile seen from above
+            size, top = value.get("size", 0), value.get("top")
+            shown = card_markup(top) if top is not None else "[dim]face down[/]"
+            return Text.from_markup(f"{label}  {size} cards" + (f", top {shown}" if size else ""))
         cards = list(value or [])
         if region.show == "top":
             top = card_markup(cards[-1]) if cards else "[dim]empty[/]"
@@ -73,6 +100,8 @@ def render_region(region: Region, value: Any) -> RenderableType | None:
     if region.kind == "text":
         if isinstance(value, dict):
             value = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items())
+        elif isinstance(value, list):
+            value = ", ".join(map(str, value))
         return Text.from_markup(f"{label}  {escape(str(value))}")
     if region.kind == "columns":
         return _columns(region, value or [])
@@ -80,6 +109,9 @@ def render_region(region: Region, value: Any) -> RenderableType | None:
         return _grid(region, value or [])
     if region.kind == "rows":
         return _rows(region, value or [])
+    if region.kind == "story":
+        title = escape(str(value.get("title", ""))) if isinstance(value, dict) else ""
+        return Text.from_markup(f"{label}  {title} [dim](type 'walk' to step through)[/]")
     return Text(f"{region.label}: {value}")
 
 
@@ -105,8 +137,10 @@ def cell_markup(cell: Any) -> str:
         return colour_cards_in(cell)
     if isinstance(cell, dict):
         cards = cards_markup(cell.get("cards") or []) if cell.get("cards") else ""
-        note = f"[dim]{escape(str(cell['note']))}[/]" if cell.get("note") else ""
-        return " ".join(part for part in (cards, note) if part) or "[dim]·[/]"
+        note = f"[dim]{colour_cards_in(str(cell['note']))}[/]" if cell.get("note") else ""
+        text = " ".join(part for part in (cards, note) if part) or "[dim]·[/]"
+        style = CELL_STYLES.get(str(cell.get("style", "")))
+        return f"[{style}]{text}[/]" if style else text
     return cards_markup(cell)
 
 
@@ -208,13 +242,29 @@ def render_actions(
     return table
 
 
+def _detail_value(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(map(str, value)) or "—"
+    return str(value)
+
+
+def render_step(story: dict[str, Any], index: int) -> Panel:
+    """One step of a story, with its lines (card notations coloured)."""
+    step = story["steps"][index]
+    body = "\n".join(colour_cards_in(str(line)) for line in step.get("lines", [])) or "[dim]—[/]"
+    count = len(story["steps"])
+    return Panel(
+        body,
+        title=f"[bold]{escape(str(story.get('title', '')))}[/]",
+        subtitle=f"{escape(str(step.get('title', '')))} · {index + 1} of {count}",
+        expand=False,
+    )
+
+
 def render_result(result: dict[str, Any]) -> Panel:
     lines = [f"[bold]{colour_cards_in(result.get('summary', ''))}[/]"]
     for seat, detail in enumerate(result.get("detail", [])):
         prefix = f"seat {seat}: " if len(result.get("detail", [])) > 1 else ""
-        items = ", ".join(
-            f"{k.replace('_', ' ')} {v if not isinstance(v, list) else ' '.join(v) or '—'}"
-            for k, v in detail.items()
-        )
+        items = ", ".join(f"{k.replace('_', ' ')} {_detail_value(v)}" for k, v in detail.items())
         lines.append(colour_cards_in(prefix + items))
     return Panel("\n".join(lines), title="Result", expand=False)

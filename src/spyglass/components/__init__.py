@@ -13,12 +13,14 @@ from .cards import (
     stacked,
     standard_deck,
 )
+from .loop import Loop
 
 __all__ = [
     "RED_SUITS",
     "SUITS",
     "SUIT_SYMBOLS",
     "Card",
+    "Loop",
     "by_rank",
     "card_list",
     "cards_text",

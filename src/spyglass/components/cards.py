@@ -229,6 +229,6 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join([_STR[c] for c in cards])
 
 
-def card_list(cards: Iterable[Card]) -> list[str]:
-    """Cards as their notations (the form views use)."""
-    return [_STR[c] for c in cards]
+def card_list(cards: Iterable[Card | None]) -> list[str | None]:
+    """Cards as their notations (the form views use); None, a face-down card, stays None."""
+    return [None if c is None else _STR[c] for c in cards]

@@ -23,7 +23,7 @@ class Action:
     text: str = field(default="", compare=False)
 
     def __str__(self) -> str:
-        return self.text or self.kind
+        return self.text or str(self.kind)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -17,7 +17,8 @@ class Region:
     kinds:
       ``cards``   a row of face-up cards (list of card notations; None for a face-down card)
       ``pile``    a pile shown by its size and, if ``show`` is "top", its top card, or all
-                  its cards in order when ``show`` is "all" (the last is the top)
+                  its cards in order when ``show`` is "all" (the last is the top); the value
+                  may also be {"size": n, "top": card or None} for a pile seen from above
       ``count``   a number
       ``text``    a value printed as it is
       ``columns`` side-by-side columns: a list of {"title": ..., part: [cards], ...}, with
@@ -25,9 +26,14 @@ class Region:
       ``grid``    a grid of spaces: {"cells": [[cell, ...], ...], "col_labels": [...],
                   "row_labels": [...]} (labels optional), or just the list of rows. A cell is
                   None (an empty space), a list of cards (a stack, bottom first; None for a
-                  face-down card), a string (a marker), or {"cards": [...], "note": "..."}
+                  face-down card), a string (a marker), or {"cards": [...], "note": "...",
+                  "style": "target" | "guess" | "revealed" | "dim"} (note and style optional)
       ``rows``    labelled rows of cards, one per line (queues, a row of kingdoms): a list of
                   {"title": ..., "cards": [...], "note": ...}; "note" is optional
+      ``story``   a sequence to step through, e.g. a scored round replayed row by row:
+                  {"id": ..., "title": ..., "steps": [{"title": ..., "lines": [...]}, ...]}
+                  or None. The table shows its title; a player is walked through each new
+                  story (a new ``id``) once.
     """
 
     kind: str

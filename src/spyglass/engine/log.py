@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One event. ``seats`` is None for a public event, else the seats that see ``text``;
-    the other seats see ``others`` (e.g. "Ann drew a card"), or nothing when it is None."""
+    the other seats see ``others`` (e.g. "Ann drew a card"), or nothing when it is None.
+
+    A NamedTuple rather than a frozen dataclass: games log on every move, and tuples are the
+    cheapest immutable records to create."""
 
     text: str
     seats: frozenset[int] | None = None

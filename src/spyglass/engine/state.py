@@ -56,6 +56,7 @@ class State:
     _step: int
     _legal: list[Action] | None
     _determinized: bool
+    _log_cache: dict[Any, tuple[int, LogEntry | None, list[Any]]]
 
     # ------------------------------------------------------------------ set-up hooks
 
@@ -93,6 +94,7 @@ class State:
         self._step = 0
         self._legal = None
         self._determinized = False
+        self._log_cache = {}
 
     def _setup(self) -> None:
         raise NotImplementedError
@@ -251,7 +253,7 @@ class State:
             "over": over,
             "result": self._result().to_json() if over else None,
             "table": self._view(observer),
-            "log": [t for e in self._log if (t := e.seen_by(observer)) is not None],
+            "log": list(self._log_projection(("seen", observer), lambda e: e.seen_by(observer))),
         }
 
     def seat(self, player: int | None) -> Seat:
@@ -278,7 +280,10 @@ class State:
         new._decks = None
         new._history = []
         new._determinized = True
-        new._log = [r for e in self._log if (r := e.redacted_for(observer)) is not None]
+        new._log = list(
+            self._log_projection(("redacted", observer), lambda e: e.redacted_for(observer))
+        )
+        new._log_cache = {}
         new._legal = None
         new._resample(observer, rng)
         return new
@@ -294,6 +299,7 @@ class State:
         new._rng = self._rng.clone()
         new._history = list(self._history)
         new._log = list(self._log)
+        new._log_cache = dict(self._log_cache)
         new._copy_containers()
         return new
 
@@ -337,6 +343,27 @@ class State:
         return self._cards()
 
     # ------------------------------------------------------------------ internals
+
+    def _log_projection(self, key: Any, project: Callable[[LogEntry], Any]) -> list[Any]:
+        """``project`` applied to every log entry (Nones dropped), kept incrementally.
+
+        The log only grows, so a projection computed earlier stays valid as a prefix while the
+        entry it ended on is still at the same place (clones share a prefix, then diverge).
+        The returned list is shared with the cache: copy it before changing it.
+        """
+        log = self._log
+        cached = self._log_cache.get(key)
+        start, items = 0, []
+        if cached is not None:
+            count, last, done = cached
+            if count <= len(log) and (count == 0 or log[count - 1] is last):
+                start, items = count, done
+        if start < len(log) or cached is None:
+            fresh = [r for e in log[start:] if (r := project(e)) is not None]
+            if fresh:
+                items = items + fresh
+            self._log_cache[key] = (len(log), log[-1] if log else None, items)
+        return items
 
     def _resolve(self, action: Action | str) -> Action:
         """The legal action meant by an Action or a notation, or IllegalAction."""

@@ -14,9 +14,18 @@ from spyglass.engine import GameInfo, Registry
 
 #: Game id -> the module that declares its ``SPEC``, in the order games are listed.
 CATALOGUE = {
+    "tinker-sailor-soldier-spy": "spyglass.games.tinker_sailor_soldier_spy",
+    "skyway": "spyglass.games.skyway",
     "sandwich-guy": "spyglass.games.sandwich_guy",
+    "area-52": "spyglass.games.area_52",
+    "dead-center": "spyglass.games.dead_center",
+    "boba-tea": "spyglass.games.boba_tea",
+    "foursquare": "spyglass.games.foursquare",
+    "loot-the-loop": "spyglass.games.loot_the_loop",
     "syndicate": "spyglass.games.syndicate",
+    "hide-and-seek": "spyglass.games.hide_and_seek",
     "emissary": "spyglass.games.emissary",
+    "espionage": "spyglass.games.espionage",
 }
 
 REGISTRY = Registry(CATALOGUE)

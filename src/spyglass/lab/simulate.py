@@ -57,12 +57,18 @@ class SimResult:
         return wilson_interval(self.wins, self.games)
 
     def scores(self) -> list[float]:
-        """The rulebook scores of the games that have one (solo games: usually the wins)."""
+        """The rulebook scores of the games that have one (some games score only wins)."""
         return [o.score for o in self.outcomes if o.score is not None]
 
     @property
     def mean_score(self) -> float | None:
+        """Mean rulebook score over the games that have one."""
         return mean(self.scores())
+
+    @property
+    def mean_won_score(self) -> float | None:
+        """Mean rulebook score over won games (solo games)."""
+        return mean([o.score for o in self.outcomes if o.won and o.score is not None])
 
     @property
     def mean_length(self) -> float | None:
