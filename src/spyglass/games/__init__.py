@@ -24,6 +24,7 @@ CATALOGUE = {
     "loot-the-loop": "spyglass.games.loot_the_loop",
     "syndicate": "spyglass.games.syndicate",
     "hide-and-seek": "spyglass.games.hide_and_seek",
+    "emissary": "spyglass.games.emissary",
     "espionage": "spyglass.games.espionage",
 }
 
