@@ -35,7 +35,7 @@ from .render import (
 
 HUMAN = "human"
 #: The search budget of a hint (the strongest agent, thinking for about a second or less).
-HINT_BUDGET = {"iterations": 1000}
+HINT_BUDGET = {"milliseconds": 1500}  # the strongest agent, for about a second and a half
 
 HELP = """\
 [bold]Commands[/]
