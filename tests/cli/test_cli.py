@@ -1,6 +1,7 @@
 """The spyglass command, driven as a user would drive it (typed input, files, exit codes)."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,30 @@ def test_lobby_starts_a_chosen_game() -> None:
     result = run("play", input="syndicate\n5\nquit\n")  # chosen by id, seed 5
     assert result.exit_code == 0
     assert "Syndicate" in result.output and "pick" in result.output
+
+
+def test_solve_prints_the_fewest_sacrifices_and_a_line_that_wins() -> None:
+    result = run("solve", "syndicate", "--seed", "5")
+    assert result.exit_code == 0, result.output
+    assert "won with 0 sacrifices, the fewest possible" in result.output
+    lines = re.findall(r"^\s+\d+ (.+)$", result.output, flags=re.MULTILINE)
+    assert lines[0].startswith("pick")
+    state = spyglass.load("syndicate").new_state(seed=5)
+    for move in lines:
+        state.apply(move)
+    assert state.won
+
+
+def test_solve_gives_the_clairvoyant_bound_of_other_solo_games() -> None:
+    result = run("solve", "sandwich-guy", "--seed", "5", "--seconds", "20")
+    assert result.exit_code == 0, result.output
+    assert "clairvoyant: every hidden card known" in result.output
+    assert "can be won" in result.output or "cannot be won" in result.output
+    unknown = run("solve", "loot-the-loop", "--seed", "3", "--seconds", "0.1")
+    assert unknown.exit_code == 0 and "unknown" in unknown.output
+
+
+def test_solve_refuses_multiplayer_games_and_unknown_ones() -> None:
+    result = run("solve", "espionage", "--seed", "1")
+    assert result.exit_code == 2 and "solve is for solo games" in result.output
+    assert run("solve", "chess", "--seed", "1").exit_code == 2

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from spyglass.engine import Action, RulesError, Seat
 
 from .heuristic import HeuristicAgent
+from .ismcts import ISMCTSAgent
 from .random import RandomAgent
 
 
@@ -25,11 +26,44 @@ class Agent(Protocol):
 AGENTS: dict[str, type] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
+    "ismcts": ISMCTSAgent,
 }
+#: The strongest agent, for hints and reports.
+STRONGEST = "ismcts"
 
 
 def names() -> list[str]:
     return list(AGENTS)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"ismcts:iterations=200,rollout=heuristic"`` -> ("ismcts", {...}); numbers become
+    numbers. Errors name the bad part."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise RulesError(f"an agent is a name such as {', '.join(AGENTS)}, not {spec!r}")
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise RulesError(f"agent {spec!r}: write parameters as key=value, not {part!r}")
+        params[key.strip()] = _number(value.strip())
+    return name.strip().lower(), params
+
+
+def _number(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def load_spec(spec: str, seed: int | None = None) -> Agent:
+    """The agent a spec such as ``"ismcts:iterations=200"`` names."""
+    name, params = parse_spec(spec)
+    return load(name, seed=seed, **params)
 
 
 def load(name: str, seed: int | None = None, **params: Any) -> Agent:
@@ -43,4 +77,15 @@ def load(name: str, seed: int | None = None, **params: Any) -> Agent:
         raise RulesError(f"agent {name!r}: {error}") from None
 
 
-__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "load", "names"]
+__all__ = [
+    "AGENTS",
+    "STRONGEST",
+    "Agent",
+    "HeuristicAgent",
+    "ISMCTSAgent",
+    "RandomAgent",
+    "load",
+    "load_spec",
+    "names",
+    "parse_spec",
+]

@@ -10,7 +10,7 @@ import spyglass
 from spyglass import agents
 from spyglass.engine import Game, GameInfo, RulesError
 
-from .play import HUMAN, default_seats
+from .play import HUMAN, default_seats, parse_seats
 
 
 def games_table(infos: list[GameInfo]) -> Table:
@@ -77,11 +77,16 @@ def choose_seats(console: Console, players: int) -> dict[int, str]:
     choices = [HUMAN, *agents.names()]
     for seat in range(players):
         while True:
-            answer = _ask(console, f"Seat {seat} ({'/'.join(choices)})", seats[seat]).lower()
-            if answer in choices:
-                seats[seat] = answer
+            answer = _ask(
+                console,
+                f"Seat {seat} ({'/'.join(choices)}, or e.g. ismcts:iterations=500)",
+                seats[seat],
+            )
+            try:
+                seats[seat] = parse_seats([f"{seat}={answer}"], players)[seat]
                 break
-            console.print(f"[red]One of {', '.join(choices)}.[/]")
+            except RulesError as error:
+                console.print(f"[red]{escape(str(error))}[/]")
     return seats
 
 

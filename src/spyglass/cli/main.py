@@ -26,7 +26,7 @@ from spyglass import agents
 from spyglass.engine import SpyglassError, read_record
 from spyglass.lab import simulate, wilson_interval
 
-from . import lobby
+from . import lobby, solve
 from .play import PlaySession, parse_options, parse_seats
 from .replay import step_through
 
@@ -141,6 +141,17 @@ def replay_command(
 ) -> None:
     """Step through a saved game."""
     step_through(console, read_record(file), seat, step)
+
+
+@app.command("solve")
+@friendly
+def solve_command(
+    game: Annotated[str, typer.Argument(help="A solo game id.")],
+    seed: Annotated[int, typer.Option(help="The deal.")] = 0,
+    seconds: solve.SecondsOption = 10.0,
+) -> None:
+    """Solve a deal: Syndicate exactly (fewest sacrifices), other solo games clairvoyantly."""
+    solve.solve_command(console, game, seed, seconds)
 
 
 @app.command("sim")

@@ -34,6 +34,8 @@ from .render import (
 )
 
 HUMAN = "human"
+#: The search budget of a hint (the strongest agent, thinking for about a second or less).
+HINT_BUDGET = {"milliseconds": 1500}  # the strongest agent, for about a second and a half
 
 HELP = """\
 [bold]Commands[/]
@@ -72,7 +74,7 @@ class PlaySession:
 
     def _seat_agents(self) -> None:
         self._agents = {
-            seat: agents.load(who, seed=derive_seed(self.agent_seed, f"seat/{seat}"))
+            seat: agents.load_spec(who, seed=derive_seed(self.agent_seed, f"seat/{seat}"))
             for seat, who in self.seats.items()
             if who != HUMAN
         }
@@ -246,7 +248,9 @@ class PlaySession:
 
     def _hint(self, player: int) -> None:
         try:
-            advisor = agents.load("heuristic", seed=derive_seed(self.agent_seed, "hint"))
+            advisor = agents.load(
+                agents.STRONGEST, seed=derive_seed(self.agent_seed, "hint"), **HINT_BUDGET
+            )
             action = advisor.choose(self.state.seat(player))
         except SpyglassError as error:
             self.console.print(f"[red]No hint: {escape(str(error))}[/]")
@@ -337,9 +341,9 @@ def default_seats(players: int) -> dict[int, str]:
 
 
 def parse_seats(specs: list[str], players: int) -> dict[int, str]:
-    """``["0=human", "1=heuristic"]`` over the defaults; errors name the bad spec."""
+    """``["0=human", "1=heuristic", "2=ismcts:iterations=500"]`` over the defaults; errors name
+    the bad spec."""
     seats = default_seats(players)
-    known = {HUMAN, *agents.names()}
     for spec in specs:
         seat_text, sep, who = spec.partition("=")
         if not sep or not seat_text.strip().isdigit():
@@ -347,12 +351,17 @@ def parse_seats(specs: list[str], players: int) -> dict[int, str]:
         seat = int(seat_text)
         if seat not in seats:
             raise RulesError(f"--seat {spec!r}: seats are 0 to {players - 1}")
-        who = who.strip().lower()
-        if who == "bot":
+        who = who.strip()
+        if who.lower() == "bot":
             who = "heuristic"
-        if who not in known:
-            raise RulesError(f"--seat {spec!r}: who is one of {', '.join(sorted(known))}")
-        seats[seat] = who
+        if who.lower() != HUMAN:
+            try:
+                agents.load_spec(who)
+            except RulesError as error:
+                raise RulesError(
+                    f"--seat {spec!r}: {error} (or 'human'; agents: {', '.join(agents.names())})"
+                ) from None
+        seats[seat] = HUMAN if who.lower() == HUMAN else who
     return seats
 
 

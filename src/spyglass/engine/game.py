@@ -16,21 +16,24 @@ from .rng import Rng, fresh_seed
 
 if TYPE_CHECKING:
     from .action import Action
-    from .seat import Seat
     from .state import State
 
-Bot = Callable[["Seat", Rng], "Action"]
+Bot = Callable[["State", Rng], "Action"]
+Evaluation = Callable[["State"], tuple[float, ...]]
 
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """Everything a game package declares: its info, state class, table layout and bot."""
+    """Everything a game package declares: its info, state class, table layout, bot, and
+    optionally an evaluation of unfinished positions (each seat's expected reward, as
+    ``Result.rewards`` would give it) that search may use to cut playouts short."""
 
     info: GameInfo
     state: type[State]
     package: str
     layout: tuple[Region, ...] = ()
     bot: Bot | None = None
+    evaluate: Evaluation | None = None
 
 
 class Game:

@@ -40,9 +40,10 @@ class Seat:
     def players(self) -> int:
         return self._sample.players
 
-    def determinize(self, rng: Rng | int | None = None) -> State:
-        """A full state consistent with everything this seat knows (hidden parts resampled)."""
-        return self._sample.determinize(self.player, rng)
+    def determinize(self, rng: Rng | int | None = None, *, log: bool = True) -> State:
+        """A full state consistent with everything this seat knows (hidden parts resampled).
+        ``log=False`` skips the log (for searches that apply many moves to many samples)."""
+        return self._sample.determinize(self.player, rng, log=log)
 
     def parse(self, text: str) -> Action:
         return self._sample.parse(text)

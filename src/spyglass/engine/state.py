@@ -57,6 +57,7 @@ class State:
     _legal: list[Action] | None
     _determinized: bool
     _log_cache: dict[Any, tuple[int, LogEntry | None, list[Any]]]
+    _quiet: bool  # a search's private copy: events are not logged
 
     # ------------------------------------------------------------------ set-up hooks
 
@@ -95,6 +96,7 @@ class State:
         self._legal = None
         self._determinized = False
         self._log_cache = {}
+        self._quiet = False
 
     def _setup(self) -> None:
         raise NotImplementedError
@@ -229,11 +231,18 @@ class State:
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action (or its notation). Illegal input leaves the state unchanged."""
-        chosen = self._resolve(action)
+        self._advance(self._resolve(action))
+
+    def _advance(self, action: Action) -> None:
+        """Apply an action taken from this very state's legal actions, without checking it.
+
+        For searches that apply thousands of moves they drew from ``legal_actions()``; anything
+        else goes through :meth:`apply`.
+        """
         self._legal = None
-        self._apply(chosen)
+        self._apply(action)
         self._step += 1
-        self._history.append(chosen)
+        self._history.append(action)
 
     def describe(self, action: Action | str) -> str:
         """A sentence for people saying what a legal action does (IllegalAction otherwise)."""
@@ -265,11 +274,14 @@ class State:
         legal = self.legal_actions() if seat is not None and self.current_player == seat else []
         return Seat(seat, self.view(seat), legal, self.game, sample)
 
-    def determinize(self, player: int | None, rng: Rng | int | None = None) -> State:
+    def determinize(
+        self, player: int | None, rng: Rng | int | None = None, *, log: bool = True
+    ) -> State:
         """A full state consistent with everything ``player`` knows, hidden parts resampled.
 
         The result has no record (it is a guess, not a game that was played), no seed, a
-        history reduced to its length, and a log reduced to what ``player`` read.
+        history reduced to its length, and a log reduced to what ``player`` read. With
+        ``log=False`` (tree search) it starts with an empty log and logs nothing more.
         """
         seat = self._check_seat(player)
         observer = self._observer(seat)
@@ -280,9 +292,12 @@ class State:
         new._decks = None
         new._history = []
         new._determinized = True
-        new._log = list(
-            self._log_projection(("redacted", observer), lambda e: e.redacted_for(observer))
+        new._log = (
+            list(self._log_projection(("redacted", observer), lambda e: e.redacted_for(observer)))
+            if log
+            else []
         )
+        new._quiet = not log
         new._log_cache = {}
         new._legal = None
         new._resample(observer, rng)

@@ -81,7 +81,7 @@ def play_game(
     """One game from ``seed``; each seat's agent gets its own seed derived from it."""
     state = game.new_state(players=players, seed=seed)
     seated = [
-        agents.load(name, seed=derive_seed(seed, f"agent/{seat}"))
+        agents.load_spec(name, seed=derive_seed(seed, f"agent/{seat}"))
         for seat, name in enumerate(agent_names)
     ]
     while not state.is_over:
@@ -110,11 +110,13 @@ def simulate(
     players: int | None = None,
     options: Mapping[str, Any] | None = None,
     progress: Callable[[GameOutcome], None] | None = None,
+    first: int = 0,
 ) -> SimResult:
     """Play ``games`` games. Game i uses a seed derived from (seed, i), so results do not
     depend on how the games are scheduled. ``agent`` is one name for every seat or one per
     seat. ``progress`` is called after each finished game. Ctrl-C stops the run: the result
-    then holds the games finished so far and ``interrupted`` is set.
+    then holds the games finished so far and ``interrupted`` is set. ``first`` numbers the
+    games from there (games first..first+games-1), so a long run can be split in parts.
     """
     game = spyglass.load(game_id, **dict(options or {}))
     n = game.check_players(players)
@@ -122,10 +124,10 @@ def simulate(
     if len(names) != n:
         raise spyglass.RulesError(f"{len(names)} agents given for {n} seats")
     for name in set(names):
-        agents.load(name)  # fail early on an unknown agent
+        agents.load_spec(name)  # fail early on an unknown agent or a bad parameter
     result = SimResult(game_id, names, n, seed, dict(game.options))
     try:
-        for index in range(games):
+        for index in range(first, first + games):
             outcome = play_game(game, names, n, derive_seed(seed, f"game/{index}"), index)
             result.outcomes.append(outcome)
             if progress is not None:

@@ -55,6 +55,24 @@ def _promotion(member: Card, replacement: Card, target: str, victim: Card | None
     return action
 
 
+_GROUPS: dict[tuple[Any, ...], tuple[Action, ...]] = {}  # memo of _promotion_group
+
+
+def _promotion_group(
+    member: Card, replacement: Card, above: list[Card] | None
+) -> tuple[Action, ...]:
+    if above is None:
+        return (_promotion(member, replacement, OUT, None),)
+    group = [_promotion(member, replacement, TO_CANDIDATE, None)]
+    if len(above) < MEMBER_LIMIT:
+        group.append(_promotion(member, replacement, TO_MEMBER, None))
+    else:
+        # Four members: one of them (the newcomer included) is sacrificed.
+        group += [_promotion(member, replacement, TO_MEMBER, victim) for victim in above]
+        group.append(_promotion(member, replacement, TO_MEMBER, member))
+    return tuple(group)
+
+
 def _pick(card: Card) -> Action:
     key = ("pick", card)
     action = _ACTIONS.get(key)
@@ -150,17 +168,16 @@ class SyndicateState(State):
     def _promotions(
         moves: list[Action], member: Card, replacement: Card, above: list[Card] | None
     ) -> None:
-        if above is None:
-            moves.append(_promotion(member, replacement, OUT, None))
-            return
-        moves.append(_promotion(member, replacement, TO_CANDIDATE, None))
-        if len(above) < MEMBER_LIMIT:
-            moves.append(_promotion(member, replacement, TO_MEMBER, None))
-            return
-        # Four members: one of them (the newcomer included) is sacrificed.
-        for victim in above:
-            moves.append(_promotion(member, replacement, TO_MEMBER, victim))
-        moves.append(_promotion(member, replacement, TO_MEMBER, member))
+        # The promotions of one member with one replacement depend only on the rank above: out
+        # of rank 1, a rank with room, or a full rank (whose members can be sacrificed).
+        situation = (
+            -1 if above is None else len(above) if len(above) < MEMBER_LIMIT else tuple(above)
+        )
+        key = (member, replacement, situation)
+        group = _GROUPS.get(key)
+        if group is None:
+            group = _GROUPS[key] = _promotion_group(member, replacement, above)
+        moves.extend(group)
 
     def _apply(self, action: Action) -> None:
         if action.kind == "pick":

@@ -1,0 +1,208 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+Cowling, Powley and Whitehouse (2012). Each iteration samples a full state consistent with what
+the seat knows (``seat.determinize``), walks the one tree of the seat's information sets with
+UCT restricted to the actions legal in that sample (each child counts how often it was available,
+so rarely available moves are not starved), expands one untried action, plays the game out with
+a rollout policy, and backs up one reward per seat. Every seat's decisions in the tree are made
+for that seat's own reward, so the same search serves one to seven players.
+
+Actions are identified across samples by their notation, unique within a state; chance (draws,
+reshuffles) is resampled with each determinization's own generator. The search only ever sees
+``seat.determinize`` samples, never the true state.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from spyglass.engine import Action, IllegalAction, RulesError, Seat, State
+from spyglass.engine.rng import Rng, as_rng
+
+ROLLOUTS = ("random", "heuristic")
+
+
+@dataclass(slots=True)
+class Node:
+    """A node of the information-set tree: the move that led here and its statistics."""
+
+    mover: int | None = None  # the seat that chose the move into this node
+    visits: int = 0
+    available: int = 0
+    reward: list[float] = field(default_factory=list)
+    children: dict[str, Node] = field(default_factory=dict)
+    favoured: str | None = None  # the bot's move here (progressive bias), once looked up
+    looked_up: bool = False
+
+
+class ISMCTSAgent:
+    """``iterations`` or ``milliseconds`` bound each decision (iterations by default: 1000;
+    a time budget makes the agent depend on the machine's speed). ``c`` is the UCT exploration
+    constant; ``rollout`` the playout policy ("random" or "heuristic", the game's bot);
+    ``cutoff``, if given, ends each playout after that many moves and scores the position with
+    the game's evaluation (games without one play out to the end). ``bias`` is the weight of
+    progressive bias toward the game's bot: at each node the bot's move is expanded first and
+    gets a bonus of ``bias / (visits + 1)``, so the search leaves the bot's line only when the
+    playouts show another move is better (0 turns it off)."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        milliseconds: float | None = None,
+        c: float = 0.7,
+        rollout: str = "heuristic",
+        cutoff: int | None = None,
+        bias: float = 1.0,
+    ) -> None:
+        if iterations is not None and milliseconds is not None:
+            raise RulesError("give ismcts a budget in iterations or in milliseconds, not both")
+        if iterations is None and milliseconds is None:
+            iterations = 1000
+        if iterations is not None and int(iterations) < 1:
+            raise RulesError("ismcts needs at least one iteration")
+        if milliseconds is not None and float(milliseconds) <= 0:
+            raise RulesError("ismcts needs a positive time budget")
+        if rollout not in ROLLOUTS:
+            raise RulesError(f"rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if cutoff is not None and int(cutoff) < 0:
+            raise RulesError("cutoff is a number of moves, 0 or more")
+        self.rng = as_rng(seed)
+        self.iterations = None if iterations is None else int(iterations)
+        self.milliseconds = None if milliseconds is None else float(milliseconds)
+        self.c = float(c)
+        self.rollout = rollout
+        self.cutoff = None if cutoff is None else int(cutoff)
+        self.bias = float(bias)
+        self.last_iterations = 0  # how many iterations the last decision ran
+
+    # ------------------------------------------------------------------ the decision
+
+    def choose(self, seat: Seat) -> Action:
+        legal = seat.legal_actions
+        if not legal:
+            raise IllegalAction(f"seat {seat.player} has no move to make")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = self.search(seat)
+        player = seat.player
+        children = root.children
+
+        def rank(action: Action) -> tuple[int, bool, float, int]:
+            # Most visited; on a tie (small budgets) the bot's move, then the better mean.
+            child = children.get(action.text)
+            if child is None or not child.visits:
+                return (0, action.text == root.favoured, 0.0, -legal.index(action))
+            mean = child.reward[player] / child.visits
+            return (child.visits, action.text == root.favoured, mean, -legal.index(action))
+
+        return max(legal, key=rank)
+
+    def search(self, seat: Seat) -> Node:
+        """Run the budget from ``seat`` and return the root of the tree."""
+        players = seat.players
+        root = Node(reward=[0.0] * players)
+        game_bot = seat.game.spec.bot
+        bot = game_bot if self.rollout == "heuristic" else None
+        guide = game_bot if self.bias > 0 else None
+        evaluate = seat.game.spec.evaluate if self.cutoff is not None else None
+        deadline = time.perf_counter() + self.milliseconds / 1000 if self.milliseconds else None
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            state = seat.determinize(self.rng, log=False)
+            self._iterate(root, state, players, bot=bot, guide=guide, evaluate=evaluate)
+            done += 1
+        self.last_iterations = done
+        return root
+
+    def _iterate(
+        self,
+        root: Node,
+        state: State,
+        players: int,
+        *,
+        bot: Callable[[State, Rng], Action] | None,
+        guide: Callable[[State, Rng], Action] | None,
+        evaluate: Callable[[State], tuple[float, ...]] | None,
+    ) -> None:
+        node, path = root, [root]
+        bias = self.bias
+        rng = self.rng
+        log = math.log
+        c = self.c
+        # Selection and expansion, within the moves this sample allows.
+        while not state.is_over:
+            legal = state.legal_actions()
+            children = node.children
+            if guide is not None and not node.looked_up:
+                node.looked_up = True
+                if len(legal) > 1:
+                    node.favoured = guide(state, rng).text
+            favoured = node.favoured
+            untried = []
+            best, best_value = None, -1.0
+            for action in legal:
+                child = children.get(action.text)
+                if child is None:
+                    untried.append(action)
+                    continue
+                child.available += 1
+                if not untried:  # UCT only matters when every move has been tried
+                    value = child.reward[child.mover] / child.visits + c * math.sqrt(
+                        log(child.available) / child.visits
+                    )
+                    if action.text == favoured:
+                        value += bias / (child.visits + 1)
+                    if value > best_value:
+                        best, best_value = action, value
+            if untried:
+                action = next((a for a in untried if a.text == favoured), None)
+                if action is None:
+                    action = untried[rng.below(len(untried))]
+                child = Node(mover=state.current_player, reward=[0.0] * players)
+                child.available = 1
+                children[action.text] = child
+                state._advance(action)  # taken from this sample's own legal actions
+                path.append(child)
+                break
+            node = children[best.text]
+            state._advance(best)
+            path.append(node)
+        rewards = self._playout(state, bot, evaluate, rng)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.reward
+            for p in range(players):
+                totals[p] += rewards[p]
+
+    def _playout(
+        self,
+        state: State,
+        bot: Callable[[State, Rng], Action] | None,
+        evaluate: Callable[[State], tuple[float, ...]] | None,
+        rng: Rng,
+    ) -> tuple[float, ...]:
+        moves = 0
+        while not state.is_over:
+            if evaluate is not None and self.cutoff is not None and moves >= self.cutoff:
+                return evaluate(state)
+            if bot is not None:
+                state.apply(bot(state, rng))  # a bot's choice is checked like any move
+            else:
+                legal = state.legal_actions()
+                state._advance(legal[rng.below(len(legal))])
+            moves += 1
+        result = state.result
+        assert result is not None
+        return result.rewards

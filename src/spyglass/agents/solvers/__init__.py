@@ -1,0 +1,1 @@
+"""Exact and clairvoyant solvers for the solo games."""

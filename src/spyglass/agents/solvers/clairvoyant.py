@@ -1,0 +1,167 @@
+"""The clairvoyant bound of a solo deal: the best result a player could reach knowing everything.
+
+The search runs on the true state (every hidden card and the order of every future shuffle are
+known), so its result is a ceiling no fair player can beat. It is a depth-first search over the
+legal moves, trying the game's own bot's move first, with a table of positions already proven
+lost (positions are compared by their full snapshot and the generator's state, so two ways of
+reaching the same table are searched once). It first settles whether the deal can be won at all;
+then, with the time left, it looks for wins with a better score.
+
+A time cap bounds each deal. What the search did not finish is reported as such: ``won`` is
+None ("unknown") when neither a win nor a proof of defeat was found in time, and ``score_exact``
+is False when a better-scoring win might exist.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from spyglass.engine import Action, RulesError, State
+from spyglass.engine.rng import Rng
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """``won``: True (a winning line exists; ``moves`` is one), False (no line wins), or None
+    (unknown: out of time). ``score``: the best score of a win found (None without one);
+    ``score_exact``: whether no better-scoring win exists."""
+
+    won: bool | None
+    score: float | None
+    score_exact: bool
+    moves: tuple[str, ...]
+    nodes: int
+    seconds: float
+
+    @property
+    def status(self) -> str:
+        return "unknown" if self.won is None else "won" if self.won else "cannot be won"
+
+
+def _key(state: State) -> str:
+    snapshot = state.snapshot()
+    return json.dumps([snapshot["table"], snapshot["rng"]], sort_keys=True)
+
+
+class Search:
+    def __init__(self, state: State, seconds: float) -> None:
+        if state.players != 1:
+            raise RulesError("the clairvoyant bound is for solo games")
+        self.root = state
+        self.deadline = time.perf_counter() + seconds
+        self.bot = state.game.spec.bot
+        self.lower_is_better = state.game.info.score_order == "lower"
+        self.rng = Rng(0)
+        self.lost: set[str] = set()
+        self.nodes = 0
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes % 64 == 0 and time.perf_counter() > self.deadline:
+            raise _OutOfTime
+
+    def _ordered(self, state: State) -> list[Action]:
+        legal = state.legal_actions()
+        if self.bot is None or len(legal) < 2:
+            return legal
+        first = self.bot(state, self.rng)
+        return [first, *(a for a in legal if a != first)]
+
+    def _better(self, score: float | None, than: float | None) -> bool:
+        if score is None:
+            return False
+        if than is None:
+            return True
+        return score < than if self.lower_is_better else score > than
+
+    # -------------------------------------------------------------- can it be won at all?
+
+    def find_win(self, state: State, line: list[Action]) -> bool:
+        self._tick()
+        if state.is_over:
+            return bool(state.result.won)
+        key = _key(state)
+        if key in self.lost:
+            return False
+        for action in self._ordered(state):
+            child = state.clone()
+            child.apply(action)
+            line.append(action)
+            if self.find_win(child, line):
+                return True
+            line.pop()
+        self.lost.add(key)
+        return False
+
+    # -------------------------------------------------------------- the best score among wins
+
+    def best_score(self, state: State, memo: dict[str, Any]) -> tuple[float | None, list[Action]]:
+        """The best score of a win from ``state`` (None if none) and a line reaching it."""
+        self._tick()
+        if state.is_over:
+            result = state.result
+            return (result.score, []) if result.won else (None, [])
+        key = _key(state)
+        if key in self.lost:
+            return None, []
+        known = memo.get(key)
+        if known is not None:
+            return known
+        best: float | None = None
+        best_line: list[Action] = []
+        for action in self._ordered(state):
+            child = state.clone()
+            child.apply(action)
+            score, line = self.best_score(child, memo)
+            if self._better(score, best):
+                best, best_line = score, [action, *line]
+        if best is None:
+            self.lost.add(key)
+        memo[key] = (best, best_line)
+        return best, best_line
+
+
+def clairvoyant(state: State, seconds: float = 2.0, optimise_score: bool = True) -> Bound:
+    """The best result reachable from ``state`` knowing everything, within ``seconds``."""
+    started = time.perf_counter()
+    search = Search(state, seconds)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    line: list[Action] = []
+    try:
+        try:
+            won = search.find_win(state.clone(), line)
+        except _OutOfTime:
+            return Bound(None, None, False, (), search.nodes, time.perf_counter() - started)
+        if not won:
+            return Bound(False, None, True, (), search.nodes, time.perf_counter() - started)
+        replay = state.clone()
+        for action in line:
+            replay.apply(action)
+        score, best_line, exact = replay.result.score, line, False
+        if optimise_score:
+            try:
+                found, found_line = search.best_score(state.clone(), {})
+                exact = True
+                if search._better(found, score) or found == score:
+                    score, best_line = found, found_line
+            except _OutOfTime:
+                pass
+        return Bound(
+            True,
+            score,
+            exact,
+            tuple(str(a) for a in best_line),
+            search.nodes,
+            time.perf_counter() - started,
+        )
+    finally:
+        sys.setrecursionlimit(limit)

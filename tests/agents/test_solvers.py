@@ -1,0 +1,171 @@
+"""The exact Syndicate solver and the clairvoyant bound of the other solo games."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+import pytest
+
+import spyglass
+from spyglass.agents.solvers import syndicate as syn
+from spyglass.agents.solvers.clairvoyant import clairvoyant
+from spyglass.engine import Rng, RulesError, State
+from spyglass.lab.simulate import simulate
+
+
+def _play(state: State, moves: tuple[str, ...]) -> State:
+    for move in moves:
+        state.apply(move)
+    return state
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5])
+def test_syndicate_solutions_replay_to_a_win_with_their_sacrifices(seed: int) -> None:
+    game = spyglass.load("syndicate")
+    solution = syn.solve(game.new_state(seed=seed))
+    assert solution.winnable
+    end = _play(game.new_state(seed=seed), solution.moves)
+    assert end.is_over and end.won and len(end.sacrificed) == solution.sacrifices
+
+
+def test_abstract_moves_are_exactly_the_real_moves() -> None:
+    """The digit abstraction loses nothing: from positions met in random play, the abstract
+    successors (with their sacrifice costs) are the abstractions of the real successors."""
+    game = spyglass.load("syndicate")
+    rng = Rng(5)
+    checked = 0
+    for seed in range(25):
+        state = game.new_state(seed=seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            if not state.choosing:
+                real = set()
+                for action in legal:
+                    after = state.clone()
+                    after.apply(action)
+                    cost = len(after.sacrificed) - len(state.sacrificed)
+                    real.add((None if after.won else syn.abstract(after), cost))
+                abstract = {(after, cost) for _, after, cost in syn.moves(syn.abstract(state))}
+                assert abstract == real
+                checked += 1
+            state.apply(legal[rng.below(len(legal))])
+    assert checked > 200
+
+
+class _TooBig(Exception):
+    pass
+
+
+def _brute_force(state: State, memo: dict | None = None, cap: int = 3_000) -> float:
+    """Fewest further sacrifices over every real line: the real cards and moves, no digit
+    abstraction, a table keyed by the real position. Raises _TooBig past ``cap`` positions."""
+    if state.is_over:
+        return 0 if state.won else float("inf")
+    memo = {} if memo is None else memo
+    key = json.dumps(state.snapshot()["table"], sort_keys=True)
+    if key not in memo:
+        if len(memo) >= cap:
+            raise _TooBig
+        best = float("inf")
+        for action in state.legal_actions():
+            after = state.clone()
+            after.apply(action)
+            cost = len(after.sacrificed) - len(state.sacrificed)
+            best = min(best, cost + _brute_force(after, memo, cap))
+        memo[key] = best
+    return memo[key]
+
+
+def _exact(state: State) -> float | None:
+    try:
+        return _brute_force(state)
+    except _TooBig:
+        return None
+
+
+SMALL = 8  # candidates left: below this the exhaustive search usually settles a position
+
+
+def _small_positions(seeds: int):
+    """Positions met in play (random, or partly the bot's) that an exhaustive search of the
+    real moves can settle, with that search's value."""
+    game = spyglass.load("syndicate")
+    rng = Rng(11)
+    for seed in range(seeds):
+        state = game.new_state(seed=seed)
+        while not state.is_over:
+            if not state.choosing and sum(map(len, state.candidates.values())) <= SMALL:
+                exact = _exact(state)
+                if exact is not None:
+                    yield state.clone(), exact
+            legal = state.legal_actions()
+            if rng.below(3) < seed % 3:
+                state.apply(state.game.spec.bot(state, rng))
+            else:
+                state.apply(legal[rng.below(len(legal))])
+
+
+def test_solver_values_match_brute_force() -> None:
+    """On positions from play (won, lost and sacrifice-needing ones), the solver's value is
+    the exhaustive search's, its line realises it, and the generic clairvoyant search agrees
+    on whether the position can be won."""
+    values = []
+    for state, exact in _small_positions(40):
+        value = syn.Solver().best(syn.abstract(state))
+        assert (value if value < syn.INFINITY else float("inf")) == exact
+        solution = syn.solve(state)
+        done = len(state.sacrificed)
+        assert solution.sacrifices == (None if exact == float("inf") else done + exact)
+        if solution.winnable:
+            end = _play(state.clone(), solution.moves)
+            assert end.won and len(end.sacrificed) == solution.sacrifices
+        else:
+            assert solution.moves == ()
+        if len(values) % 5 == 0:
+            assert clairvoyant(state, seconds=10).won is (exact < float("inf"))
+        values.append(exact)
+    assert float("inf") in values and 0 in values and any(0 < v < float("inf") for v in values)
+
+
+def test_the_solver_refuses_other_games() -> None:
+    with pytest.raises(RulesError, match="Syndicate"):
+        syn.solve(spyglass.load("sandwich-guy").new_state(seed=1))
+
+
+@cache
+def _bounds(game_id: str, deals: int, seconds: float) -> list:
+    game = spyglass.load(game_id)
+    return [clairvoyant(game.new_state(seed=s), seconds=seconds) for s in range(deals)]
+
+
+@pytest.mark.parametrize("game_id", ["sandwich-guy", "boba-tea", "area-52"])
+def test_clairvoyant_wins_replay_and_bound_the_bot(game_id: str) -> None:
+    game = spyglass.load(game_id)
+    bounds = _bounds(game_id, 4, 2.0)
+    for seed, bound in enumerate(bounds):
+        if bound.won:
+            end = _play(game.new_state(seed=seed), bound.moves)
+            assert end.is_over and end.result.won and end.result.score == bound.score
+        elif bound.won is False:
+            assert bound.moves == () and bound.score is None
+    bot = simulate(game_id, "heuristic", 4, seed=0).outcomes
+    # simulate derives its own deal seeds: bound those same deals
+    for outcome in bot:
+        if outcome.won:
+            bound = clairvoyant(game.new_state(seed=outcome.seed), seconds=2.0)
+            assert bound.won is not False  # a deal the bot won cannot be "cannot be won"
+            if bound.won and bound.score_exact:
+                better = game.info.score_order == "lower"
+                assert (bound.score <= outcome.score) if better else (bound.score >= outcome.score)
+
+
+def test_out_of_time_is_unknown_not_a_guess() -> None:
+    state = spyglass.load("loot-the-loop").new_state(seed=3)
+    bound = clairvoyant(state, seconds=0.001)
+    assert bound.won is None and bound.status == "unknown" and bound.score is None
+
+
+def test_the_bound_is_for_solo_games() -> None:
+    with pytest.raises(RulesError, match="solo"):
+        clairvoyant(spyglass.load("espionage").new_state(players=3, seed=1))
