@@ -29,5 +29,25 @@ def test_bots_play_their_seats(monkeypatch) -> None:
     monkeypatch.setattr(console, "input", lambda *a, **k: next(answers))
     PlaySession(console, state, {0: "human", 1: "heuristic", 2: "random"}).run()
     text = console.export_text()
-    assert "seat 1 (heuristic) plays" in text and "seat 2 (random) plays" in text
+    assert "seat 1 (heuristic) · seat 1 plays" in text
+    assert "seat 2 (random) · seat 2 plays" in text
     assert state.is_over or "Game over" in text
+
+
+def test_a_bots_secret_is_not_shown_at_the_table(monkeypatch) -> None:
+    """Bots' moves are told as the human's log tells them: what a bot alone saw (its draws,
+    its hand) never reaches the screen."""
+    import spyglass
+
+    state = spyglass.load("espionage").new_state(players=4, seed=3)
+    answers = iter(["1"] * 12 + ["quit", "y"])
+    console = Console(record=True, width=200)
+    monkeypatch.setattr(console, "input", lambda *a, **k: next(answers, "quit"))
+    seats = {0: "human", 1: "heuristic", 2: "heuristic", 3: "random"}
+    PlaySession(console, state, seats).run()
+    text = console.export_text()
+    mine = set(state.view(0)["log"])
+    secrets = {line for p in (1, 2, 3) for line in state.view(p)["log"]} - mine
+    assert secrets, "the bots saw nothing private: the test would prove nothing"
+    shown = [line for line in secrets if line in text]
+    assert not shown, shown

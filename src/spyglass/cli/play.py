@@ -111,11 +111,18 @@ class PlaySession:
             self.console.print(f"  [dim]·[/] {colour_cards_in(line)}")
 
     def _bot_move(self, player: int) -> None:
+        """Let a bot move, then tell the table what it saw of the move: the new log lines of
+        the observer's view, never ``describe()`` (which would show a bot's secret choice)."""
         action = self._agents[player].choose(self.state.seat(player))
-        text = self.state.describe(action)
+        observer = self._observer()
+        before = len(self.state.view(observer)["log"])
         self.state.apply(action)
-        who = self.seats[player]
-        self.console.print(f"[magenta]seat {player} ({who})[/] plays {colour_cards_in(text)}")
+        seen = self.state.view(observer)["log"][before:]
+        who = f"[magenta]seat {player} ({self.seats[player]})[/]"
+        if not seen:
+            self.console.print(f"{who} moved")
+        for line in seen:
+            self.console.print(f"{who} · {colour_cards_in(line)}")
 
     def _stories(self, seat: int | None) -> list[dict]:
         """The step-through stories in this seat's view (layout regions of kind "story")."""
