@@ -138,6 +138,7 @@ class Draft:
 def resample(
     draft: Draft,
     undealt: Sequence[Card],
+    *,
     called: Collection[Card],
     acted: Card | None,
     observer: int | None,
@@ -151,9 +152,16 @@ def resample(
     """
     # The card the Actor performed is known to be a left-over card: never a pick.
     barred = frozenset(called) | ({acted} if acted is not None else set())
-    if draft.players == 2:
-        return _resample_two(draft, undealt, frozenset(called), barred, acted, observer, rng)
-    return _resample_standard(draft, undealt, frozenset(called), barred, acted, observer, rng)
+    resample_for = _resample_two if draft.players == 2 else _resample_standard
+    return resample_for(
+        draft,
+        undealt,
+        called=frozenset(called),
+        barred=barred,
+        acted=acted,
+        observer=observer,
+        rng=rng,
+    )
 
 
 def _shuffled(cards: Collection[Card], rng: Rng) -> list[Card]:
@@ -175,6 +183,7 @@ def _fill(
 def _resample_standard(
     draft: Draft,
     undealt: Sequence[Card],
+    *,
     called: frozenset[Card],
     barred: frozenset[Card],
     acted: Card | None,
@@ -223,6 +232,7 @@ def _resample_standard(
 def _resample_two(
     draft: Draft,
     undealt: Sequence[Card],
+    *,
     called: frozenset[Card],
     barred: frozenset[Card],
     acted: Card | None,
@@ -238,7 +248,9 @@ def _resample_two(
         return _two_from_start(draft, everything, barred, revealed[o], rng)
     if observer == o and m >= 1:
         return _two_from_other(draft, everything, barred, revealed[s], rng)
-    return _two_from_nobody(draft, everything, barred, revealed, acted, rng)
+    return _two_from_nobody(
+        draft, everything, called=barred, revealed=revealed, acted=acted, rng=rng
+    )
 
 
 def _two_from_start(
@@ -323,6 +335,7 @@ def _pick_unseen(
 def _two_from_nobody(
     draft: Draft,
     everything: list[Card],
+    *,
     called: frozenset[Card],
     revealed: dict[int, list[Card]],
     acted: Card | None,
@@ -367,4 +380,3 @@ def _two_from_nobody(
         stack = free
     deal = tuple(sorted([c[0], c[1], c[2], back]))  # type: ignore[list-item]
     return Draft(2, draft.start, deal, deal2, tuple(c)), _shuffled(stack, rng)  # type: ignore[arg-type]
-

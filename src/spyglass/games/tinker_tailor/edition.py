@@ -11,6 +11,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
+from itertools import pairwise
 from typing import Any
 
 from spyglass.engine import RulesError
@@ -147,7 +148,7 @@ def _goods(entries: Any, source: str) -> tuple[Goods, ...]:
             raise RulesError(
                 f"{where}: points must list {CHART_LENGTH} whole numbers (for 1 to 8 cards)"
             )
-        if any(b < a for a, b in zip(points, points[1:], strict=False)):
+        if any(b < a for a, b in pairwise(points)):
             raise RulesError(f"{where}: points must not fall as the set grows")
         goods.append(Goods(kind, cards, cost, tuple(points)))
     missing = [k for k in KINDS if all(g.kind != k for g in goods)]
@@ -215,7 +216,7 @@ def _effects(entries: Any, where: str, names: list[str], depth: int) -> tuple[Ef
     for i, entry in enumerate(entries, start=1):
         here = f"{where}, effect {i}" if depth == 0 else f"{where}.{i}"
         if not isinstance(entry, dict):
-            raise RulesError(f"{here}: an effect is a table such as {{ do = \"take\" }}")
+            raise RulesError(f'{here}: an effect is a table such as {{ do = "take" }}')
         op = entry.get("do")
         if op not in PARAMETERS:
             raise RulesError(

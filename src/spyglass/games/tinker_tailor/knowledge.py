@@ -22,14 +22,14 @@ def codes_of(goods: bool) -> range:
 
 
 def plus(known: Counts, code: int) -> Counts:
-    return known[:code] + (known[code] + 1,) + known[code + 1 :]
+    return (*known[:code], known[code] + 1, *known[code + 1 :])
 
 
 def minus(known: Counts, code: int) -> Counts:
     """One card fewer of ``code``, if it was known (else it left from the unknown part)."""
     if not known[code]:
         return known
-    return known[:code] + (known[code] - 1,) + known[code + 1 :]
+    return (*known[:code], known[code] - 1, *known[code + 1 :])
 
 
 def degrade(known: Counts, goods: bool) -> Counts:

@@ -8,6 +8,7 @@ Notation (cards as words and numbers, seats as numbers):
 - Preacher: ``give wine to 2``; Jailor (the giver chooses): ``give wine``, ``give 3``
 - Thief, Outlaw: ``rob 2``; Witch: ``name 2 wine``; Actor: ``perform jailor``
 - buying: ``buy wine with 4 1`` (the money cards paid), ``buy bread`` (from credit),
+  ``pay 3`` (a money card paid toward purchases beyond what they need, for change),
   ``change 2`` (a money card taken as change), ``done``
 """
 
@@ -83,6 +84,11 @@ def perform(role: Card) -> Action:
 def buy(good: Card, paid: tuple[Card, ...]) -> Action:
     text = f"buy {good}" + (f" with {' '.join(str(m) for m in paid)}" if paid else "")
     return Action("buy", (good, *paid), None, text)
+
+
+@cache
+def pay(money: Card) -> Action:
+    return Action("pay", (money,), None, f"pay {money}")
 
 
 @cache

@@ -8,7 +8,7 @@ decided. A choice with a single possibility is made at once; a choice with none 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from spyglass.engine import Action
 
@@ -25,13 +25,13 @@ SURRENDER, SELL, CASH, NAME, PERFORM, BUY = "surrender", "sell", "cash", "name",
 ACT_ROLES = frozenset(r for r in ROLE_CARDS if any(e.op == "act" for e in r.role.effects))
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(NamedTuple):
     """A decision being waited for: who decides, and where in which effect.
 
-    ``done`` counts the steps of the effect already made; ``credit`` is the buying credit, the
-    Merchant's sale price left, or how many cards the gift or the Sailor's look allows; ``queue``
-    holds the Jailor's givers still to come.
+    ``done`` counts the steps of the effect already made (when buying: the goods bought so
+    far); ``credit`` is the buying credit, the Merchant's sale price left, or how many cards
+    the gift or the Sailor's look allows; ``queue`` holds the Jailor's givers still to come.
+    (A NamedTuple: one is made for every decision, and tuples are the cheapest to make.)
     """
 
     kind: str
@@ -131,14 +131,17 @@ class Performance(Table):
             return [move.rob(seat) for seat in range(self.players) if seat != p.seat]
         if kind == SURRENDER:
             receiver = self.performer
-            return [move.hand_over(c, receiver) for c in self.goods_of(p.seat) + self.money_of(p.seat)]
+            return [
+                move.hand_over(c, receiver) for c in self.goods_of(p.seat) + self.money_of(p.seat)
+            ]
         if kind == SELL:
             if p.done >= p.effect.count:
                 return []
             return [*(move.sell(g) for g in self.goods_of(p.seat)), move.DONE]
         if kind == CASH:
             takes = [
-                move.take(m) for m in sorted(set(self.market_cards(self.money_market)))
+                move.take(m)
+                for m in sorted(set(self.market_cards(self.money_market)))
                 if m.value <= p.credit
             ]
             return [*takes, move.DONE] if takes else []
@@ -170,17 +173,31 @@ class Performance(Table):
         return options
 
     def _buy_options(self, p: Pending) -> list[Action]:
+        """Buying: each good with the fewest cards that pay for it (beside the credit), or one
+        money card paid toward purchases (to pay more than needed and take change), change
+        once a good is bought, and stopping (not with money paid and nothing bought yet)."""
         hand = self.hands[p.seat]
-        money = tuple(hand[m] for m in MONEY_CARDS)
-        purse = p.credit + money_total(hand)
+        goods = sorted(set(self.market_cards(self.goods_market)))
+        if not goods:
+            return []
+        credit = p.credit
+        purse = credit + money_total(hand)
         options = []
-        for good in sorted(set(self.market_cards(self.goods_market))):
-            if good.cost <= purse:
-                options.extend(move.buy(good, paid) for paid in payments(money, p.credit, good.cost))
-        for coin in sorted(set(self.market_cards(self.money_market))):
-            if coin.value <= p.credit:
-                options.append(move.change(coin))
-        return [*options, move.DONE] if options else []
+        if purse >= min(g.cost for g in goods):
+            money = tuple(hand[m] for m in MONEY_CARDS)
+            for good in goods:
+                if good.cost <= purse:
+                    options.extend(
+                        move.buy(good, paid) for paid in payments(money, credit, good.cost)
+                    )
+            options.extend(move.pay(m) for m in MONEY_CARDS if hand[m])
+        if p.done and credit:
+            for coin in sorted(set(self.market_cards(self.money_market))):
+                if coin.value <= credit:
+                    options.append(move.change(coin))
+        if options and (p.done or not credit):
+            options.append(move.DONE)
+        return options
 
     def _gift_recipients(self, p: Pending) -> list[int]:
         holder = self.holder[role_card(p.effect.to).index]
@@ -203,7 +220,7 @@ class Performance(Table):
             self.taken.append(card)
             pirate = " (a pirate card takes its place)" if p.effect.pirate else ""
             self._say(f"{who} takes {self._card_words(card)} from the market{pirate}")
-            self._offer(replace(p, done=p.done + 1))
+            self._offer(p._replace(done=p.done + 1))
         elif kind == EXCHANGE:
             give, get = action.cards
             slot = self.goods_market.index(get)
@@ -211,19 +228,19 @@ class Performance(Table):
             self._lose(seat, give)
             self._gain(seat, get)
             self._say(f"{who} swaps {give} for {get} from the market")
-            self._offer(replace(p, done=p.done + 1))
+            self._offer(p._replace(done=p.done + 1))
         elif kind == GIFT:
             card, receiver = action.cards[0], action.target
             self._pass(seat, receiver, card, public=True)
             self.taken.remove(card)
             self._say(f"{who} gives {card} to seat {receiver}")
-            self._offer(replace(p, done=p.done + 1))
+            self._offer(p._replace(done=p.done + 1))
         elif kind == KEEP:
             card = action.cards[0]
             self.looking.remove(card)
             self._gain(seat, card, seers=(seat,))
             self._say(f"{who} keeps {card}", [seat], f"{who} keeps one of the cards")
-            self._offer(replace(p, done=p.done + 1))
+            self._offer(p._replace(done=p.done + 1))
         elif kind == ROB:
             self._steal(seat, action.target, p.effect.source == "goods")
         elif kind == SURRENDER:
@@ -240,13 +257,13 @@ class Performance(Table):
             self._lose(seat, card)
             self.goods_discard.append(card)
             self._say(f"{who} sells {card} for {card.cost}")
-            self._offer(replace(p, done=p.done + 1, credit=p.credit + card.cost))
+            self._offer(p._replace(done=p.done + 1, credit=p.credit + card.cost))
         elif kind == CASH:
             card = action.cards[0]
             self._take_from_market(card)
             self._gain(seat, card)
             self._say(f"{who} takes {self._card_words(card)} for the goods sold")
-            self._offer(replace(p, credit=p.credit - card.value))
+            self._offer(p._replace(credit=p.credit - card.value))
         elif kind == NAME:
             self._demand(seat, action.target, action.cards[0])
         elif kind == PERFORM:
@@ -257,6 +274,8 @@ class Performance(Table):
             self._say(f"{who}, the Actor, performs the {role.title} (a role left over)")
         elif kind == BUY and action.kind == "change":
             self._change(p, action.cards[0])
+        elif kind == BUY and action.kind == "pay":
+            self._pay(p, action.cards[0])
         elif kind == BUY:
             self._buy(p, action.cards[0], action.cards[1:])
 
@@ -391,13 +410,20 @@ class Performance(Table):
         with_ = f" with {' '.join(names(paid))}" if paid else " from credit"
         left = f" ({credit} credit left)" if credit else ""
         self._say(f"seat {seat} buys {good} for {good.cost}{with_}{left}")
-        self._offer(replace(p, credit=credit))
+        self._offer(p._replace(done=p.done + 1, credit=credit))
+
+    def _pay(self, p: Pending, coin: Card) -> None:
+        self._lose(p.seat, coin)
+        self.money_discard.append(coin)
+        credit = p.credit + coin.value
+        self._say(f"seat {p.seat} pays a {coin.value} toward goods ({credit} credit)")
+        self._offer(p._replace(credit=credit))
 
     def _change(self, p: Pending, coin: Card) -> None:
         self._take_from_market(coin)
         self._gain(p.seat, coin)
         self._say(f"seat {p.seat} takes {self._card_words(coin)} in change")
-        self._offer(replace(p, credit=p.credit - coin.value))
+        self._offer(p._replace(credit=p.credit - coin.value))
 
     @staticmethod
     def _card_words(card: Card) -> str:

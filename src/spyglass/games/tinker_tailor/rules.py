@@ -103,7 +103,10 @@ class TinkerTailorState(Performance):
     def max_actions(cls, options: Mapping[str, Any], players: int) -> int:
         slots = market_size(players)
         role = max(_decisions(r.effects, slots) for r in EDITION.roles)
-        buying = 2 * slots + 1
+        # Buying: every money card could be paid (those taken as change too), every goods
+        # slot bought and every money slot taken as change, then "done".
+        money_cards = sum(m.cards for m in EDITION.money)
+        buying = money_cards + 3 * slots + 1
         per_round = drafting.steps(players) + (roles_held(players) + 1) * (role + buying)
         return ROUNDS[players] * per_round
 
@@ -165,7 +168,7 @@ class TinkerTailorState(Performance):
         before = self.draft.hand()
         self.draft = replace(self.draft, choices=(*self.draft.choices, role))
         if p.kind == DISCARD:
-            back = [c for c in before if c != role][0]
+            back = next(c for c in before if c != role)
             self._say(
                 f"seat {seat} discards the {role.title} face down and hands the {back.title} back",
                 [seat],
@@ -204,26 +207,40 @@ class TinkerTailorState(Performance):
                 self._call_next()
 
     def _call_next(self) -> None:
-        self.rhyme += 1
-        if self.rhyme >= len(ROLE_CARDS):
-            self._end_round()
+        """Call the rhyme on to the next role somebody holds (or to the end of the round)."""
+        unheld: list[str] = []
+        while True:
+            self.rhyme += 1
+            if self.rhyme >= len(ROLE_CARDS):
+                self._say_unheld(unheld)
+                self._end_round()
+                return
+            role = ROLE_CARDS[self.rhyme]
+            self.reveal = None
+            if self.rhyme in PIRATE_ROLES:
+                self._say_unheld(unheld)
+                removed = self._remove_pirates()
+                if removed:
+                    self._say(
+                        f"the {role.title} is called: {removed} pirate cards leave the market"
+                    )
+                    self._refill()
+            holder = self.holder[self.rhyme]
+            if holder < 0:
+                unheld.append(role.title)
+                continue
+            self._say_unheld(unheld)
+            self._say(f"{role.title}: seat {holder} reveals the {role.title}. {role.role.text}")
+            self.performer = holder
+            self.acting = role
+            self.taken = []
+            self.frames = [(role.role.effects, 0)]
             return
-        role = ROLE_CARDS[self.rhyme]
-        self.reveal = None
-        if self.rhyme in PIRATE_ROLES:
-            removed = self._remove_pirates()
-            if removed:
-                self._say(f"the {role.title} is called: {removed} pirate cards leave the market")
-                self._refill()
-        holder = self.holder[self.rhyme]
-        if holder < 0:
-            self._say(f"{role.title}: nobody")
-            return
-        self._say(f"{role.title}: seat {holder} reveals the {role.title}. {role.role.text}")
-        self.performer = holder
-        self.acting = role
-        self.taken = []
-        self.frames = [(role.role.effects, 0)]
+
+    def _say_unheld(self, unheld: list[str]) -> None:
+        if unheld:
+            self._say(f"called, held by nobody: {', '.join(unheld)}")
+            unheld.clear()
 
     def _end_role(self) -> None:
         """After the role's action: the market is refilled, then its performer may buy."""
@@ -362,7 +379,7 @@ class TinkerTailorState(Performance):
     def _resample(self, observer: int | None, rng: Rng) -> None:
         called = ROLE_CARDS[: self.rhyme + 1] if self.phase in (PERFORM, BUYING, OVER) else ()
         self.draft, self.role_deck = drafting.resample(
-            self.draft, self.role_deck, called, self.acted, observer, rng
+            self.draft, self.role_deck, called=called, acted=self.acted, observer=observer, rng=rng
         )
         if self.draft.complete:
             self.holder = [-1] * len(ROLE_CARDS)
@@ -384,4 +401,3 @@ class TinkerTailorState(Performance):
 
     def _parse(self, text: str) -> Action | None:
         return words.parse(self, text)
-

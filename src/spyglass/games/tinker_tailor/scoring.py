@@ -39,20 +39,19 @@ def total(hand: Sequence[int]) -> int:
 
 def breakdown(hand: Sequence[int]) -> dict[str, Any]:
     """The score of one hand, category by category (what a person wants to see)."""
-    sets = {str(g): set_points(g, hand[g]) for g in GOODS_CARDS}
-    sets_total = sum(sets.values())
+    sets = ", ".join(f"{g} ×{hand[g]}: {set_points(g, hand[g])}" for g in GOODS_CARDS if hand[g])
     complete = collections(hand)
     money = money_total(hand)
     return {
         "total": total(hand),
-        "goods": {str(g): hand[g] for g in GOODS_CARDS},
-        "sets": sets,
-        "set_points": sets_total,
+        "sets": sets or "none",
+        "set_points": sum(set_points(g, hand[g]) for g in GOODS_CARDS),
         "collections": complete,
         "collection_points": EDITION.collection_points * complete,
         "money": money,
         "money_cards": sum(hand[m] for m in MONEY_CARDS),
         "money_points": (money + 1) // 2,
+        "tie_break": " ".join(f"{hand[g]} {g}" for g in TIE_BREAK),
     }
 
 

@@ -17,7 +17,7 @@ from spyglass.engine import State
 from .cards import CARDS, GOODS_CARDS, HAND_SIZE, MONEY_CARDS, Card, expand, names
 from .draft import Draft
 from .edition import EDITION, Effect
-from .knowledge import NOTHING, Counts, counts_of, degrade, minus, plus, size
+from .knowledge import Counts, counts_of, degrade, minus, plus, size
 
 #: A market slot holds a card code, None (empty: both deck and discard pile ran out), or a pirate
 #: card, written as minus the round in which it was placed.
@@ -36,9 +36,7 @@ def places_pirates(effects: Sequence[Effect]) -> bool:
 
 
 #: Roles whose call removes the pirate cards placed in earlier rounds (the Pirate).
-PIRATE_ROLES = frozenset(
-    i for i, role in enumerate(EDITION.roles) if places_pirates(role.effects)
-)
+PIRATE_ROLES = frozenset(i for i, role in enumerate(EDITION.roles) if places_pirates(role.effects))
 
 
 class Table(State):
@@ -176,13 +174,14 @@ class Table(State):
                 self.money_deck_known = counts_of(deck)
             self._say(f"the {name} deck ran out: its discard pile ({len(deck)}) is shuffled")
         card = deck.pop()
+        # An unseen draw could have been any card of the deck: what is known to remain loses
+        # one of every kind it held.
         if goods:
-            # An unseen draw leaves a deck whose cards mix with the unseen cards in hands.
             known = self.goods_deck_known
-            self.goods_deck_known = minus(known, card) if public else NOTHING
+            self.goods_deck_known = minus(known, card) if public else degrade(known, True)
         else:
             known = self.money_deck_known
-            self.money_deck_known = minus(known, card) if public else NOTHING
+            self.money_deck_known = minus(known, card) if public else degrade(known, False)
         return card
 
     # ---------------------------------------------------------------- bookkeeping

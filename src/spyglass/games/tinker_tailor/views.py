@@ -13,8 +13,20 @@ from typing import TYPE_CHECKING, Any
 from .cards import GOODS_CARDS, ROLE_CARDS, Card, expand, names
 from .draft import DISCARD, PICK
 from .edition import EDITION
-from .perform import ACT_ROLES, BUY, CASH, EXCHANGE, GIFT, KEEP, NAME, PERFORM, ROB, SELL
-from .perform import SURRENDER, TAKE
+from .perform import (
+    ACT_ROLES,
+    BUY,
+    CASH,
+    EXCHANGE,
+    GIFT,
+    KEEP,
+    NAME,
+    PERFORM,
+    ROB,
+    SELL,
+    SURRENDER,
+    TAKE,
+)
 from .scoring import breakdown
 
 if TYPE_CHECKING:
@@ -60,7 +72,9 @@ def table_view(state: TinkerTailorState, observer: int | None) -> dict[str, Any]
         },
         "goods_discard": names(state.goods_discard),
         "money_discard": names(state.money_discard),
-        "looking": names(state.looking) if observer is not None and observer == state.performer else [],
+        "looking": names(state.looking)
+        if observer is not None and observer == state.performer
+        else [],
         "your_goods": names(c for c in expand(hand) if c.is_goods) if hand else [],
         "your_money": names(c for c in expand(hand) if c.is_money) if hand else [],
         "your_points": points_text(hand) if hand else "",
@@ -130,9 +144,11 @@ def leftover(state: TinkerTailorState, observer: int | None) -> list[str | None]
     """The role cards left over, face down: the Actor's holder sees them once it is called, and
     everyone sees the one it performs. Shown cards come first, so order leaks nothing."""
     cards = state.draft.leftover()
-    sees = observer is not None and any(
-        state.holder[a.index] == observer and state.rhyme >= a.index for a in ACT_ROLES
-    ) and state.phase != "draft"
+    sees = (
+        observer is not None
+        and any(state.holder[a.index] == observer and state.rhyme >= a.index for a in ACT_ROLES)
+        and state.phase != "draft"
+    )
     shown = [str(c) for c in cards if sees or c == state.acted]
     return shown + [None] * (len(cards) - len(shown))
 
@@ -206,4 +222,3 @@ def status(state: TinkerTailorState) -> str:
     if p.kind == CASH:
         what += f" (worth up to {p.credit})"
     return f"{role}: seat {p.seat} {what}"
-

@@ -43,7 +43,10 @@ EXPECTED = {
     CASH: ({"take", "done"}, "take money for the goods sold: 'take 3', or 'done'"),
     NAME: ({"name"}, "name a player and a kind of goods: 'name 2 gems'"),
     PERFORM: ({"perform"}, "perform a left-over role: 'perform jailor'"),
-    BUY: ({"buy", "change", "done"}, "buy: 'buy wine with 4 1', 'change 1', or 'done'"),
+    BUY: (
+        {"buy", "pay", "change", "done"},
+        "buy: 'buy wine with 4 1', 'pay 3', 'change 1', or 'done'",
+    ),
 }
 
 
@@ -66,7 +69,7 @@ def describe(state: TinkerTailorState, action: Action) -> str:
         return _describe_pick(state, action.cards[0])
     if kind == "discard":
         role = action.cards[0]
-        back = [c for c in state.draft.hand() if c != role][0]
+        back = next(c for c in state.draft.hand() if c != role)
         return (
             f"Discard the {role.title} face down and hand the {back.title} back to seat"
             f" {state.draft.start}."
@@ -100,8 +103,7 @@ def describe(state: TinkerTailorState, action: Action) -> str:
         )
     if kind == "name":
         return (
-            f"Name seat {action.target} and {card.title}: if they hold any, they must give"
-            " you one."
+            f"Name seat {action.target} and {card.title}: if they hold any, they must give you one."
         )
     if kind == "perform":
         return f"Perform the left-over {card.title}: {card.role.text}"
@@ -114,6 +116,11 @@ def describe(state: TinkerTailorState, action: Action) -> str:
         if left:
             text += f"; {left} credit left for more goods or change from the market"
         return text + "."
+    if kind == "pay":
+        return (
+            f"Pay {_words(card)} toward goods ({p.credit + card.value} credit): pay more than"
+            " the goods cost to take bigger change from the money market."
+        )
     if kind == "change":
         return (
             f"Take {_words(card)} from the money market as change"
@@ -171,6 +178,8 @@ def why_illegal(state: TinkerTailorState, action: Action) -> str:
     if action.kind == "done":
         if p.kind == TAKE:
             return "this role's takes are not optional: take a card"
+        if p.kind == BUY and p.credit and not p.done:
+            return "money paid must buy goods: buy at least one"
         return f"seat {p.seat} must now {example}"
     target = action.target
     if action.kind in ("rob", "name") or (action.kind == "give" and p.kind == GIFT):
@@ -232,9 +241,17 @@ def _card_reason(state: TinkerTailorState, p: Pending, action: Action, card: Car
         return "name a kind of goods: bread, fish, cloth, wine or gems"
     if kind == "buy":
         return _buy_reason(state, p, action)
+    if kind == "pay":
+        if not card.is_money:
+            return "pay with a money card"
+        if not hand[card]:
+            return f"you hold no {card}"
+        return "you cannot afford any goods in the market"
     if kind == "change":
         if not card.is_money:
             return "change is a money card"
+        if not p.done:
+            return "change comes only with goods bought: buy something first"
         if card.value > p.credit:
             return f"change may not exceed your credit ({p.credit})"
         return f"there is no {card} in the money market"
@@ -273,15 +290,16 @@ def _buy_reason(state: TinkerTailorState, p: Pending, action: Action) -> str:
         return f"there is no {good} in the goods market"
     for coin, count in Counter(paid).items():
         if hand[coin] < count:
-            return f"you do not hold {'that many ' + str(coin) + 's' if count > 1 else _words(coin)}"
+            return (
+                f"you do not hold {'that many ' + str(coin) + 's' if count > 1 else _words(coin)}"
+            )
     total = p.credit + sum(c.value for c in paid)
     if total < good.cost:
         return f"{good} costs {good.cost}: you pay {total} with your credit"
-    if paid and total - min(c.value for c in paid) >= good.cost:
-        return "pay only the cards needed: any change comes out of your credit"
-    if not paid and p.credit >= good.cost:
-        return "it is not one of the legal moves in this position"
-    return "pay only the cards needed: any change comes out of your credit"
+    return (
+        "a purchase names only the cards it needs; to pay more (for change), 'pay' the extra"
+        " cards first, then 'buy' from the credit"
+    )
 
 
 # ---------------------------------------------------------------- reading typed moves
@@ -307,7 +325,8 @@ def _build(state: TinkerTailorState, tokens: list[str]) -> Action | None:
     head, rest = tokens[0], tokens[1:]
     if head == "done" and not rest:
         return move.DONE
-    if head in ("pick", "discard", "take", "keep", "sell", "perform", "change") and len(rest) == 1:
+    one = ("pick", "discard", "take", "keep", "sell", "perform", "pay", "change")
+    if head in one and len(rest) == 1:
         card = parse_card(rest[0])
         return {
             "pick": move.pick,
@@ -316,6 +335,7 @@ def _build(state: TinkerTailorState, tokens: list[str]) -> Action | None:
             "keep": move.keep,
             "sell": move.sell,
             "perform": move.perform,
+            "pay": move.pay,
             "change": move.change,
         }[head](card)
     if head == "swap" and len(rest) == 3 and rest[1] == "for":
@@ -338,4 +358,3 @@ def _build(state: TinkerTailorState, tokens: list[str]) -> Action | None:
         paid = tuple(sorted((parse_card(t) for t in rest[2:]), reverse=True))
         return move.buy(good, paid)
     return None
-
