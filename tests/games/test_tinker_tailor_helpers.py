@@ -68,7 +68,7 @@ def give(state: TinkerTailorState, seat: int, text: str) -> None:
         else:
             state.money_deck_known = minus(state.money_deck_known, card)
         state._gain(seat, card)
-    state._legal = None
+    state._legal = state.offered = None
 
 
 def draft(state: TinkerTailorState, *moves: str) -> None:

@@ -16,7 +16,7 @@ back; S adds 3 more (``deal2``), keeps one (``choices[3]``) and passes 3; O keep
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from spyglass.engine import Rng
 
@@ -44,9 +44,9 @@ def without(cards: Sequence[Card], removed: Sequence[Card]) -> list[Card]:
     return [c for c in cards if c not in gone]
 
 
-@dataclass(frozen=True, slots=True)
-class Draft:
-    """One round's draft: the deal(s) and the choices so far."""
+class Draft(NamedTuple):
+    """One round's draft: the deal(s) and the choices so far. (A NamedTuple: a new one is
+    made at every choice, and tuples are the cheapest immutable records to make.)"""
 
     players: int
     start: int
@@ -174,6 +174,8 @@ def _fill(
     pool: Collection[Card], restricted: int, called: frozenset[Card], rng: Rng
 ) -> tuple[list[Card], list[Card]]:
     """``restricted`` cards not yet called (for unrevealed roles), then the rest, shuffled."""
+    if not restricted:
+        return [], _shuffled(pool, rng)
     eligible = _shuffled([c for c in pool if c not in called], rng)
     chosen = eligible[:restricted]
     rest = _shuffled(without(sorted(pool), chosen), rng)

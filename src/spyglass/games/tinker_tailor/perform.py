@@ -14,11 +14,21 @@ from spyglass.engine import Action
 
 from . import notation as move
 from .buying import payments
-from .cards import GOODS_CARDS, MONEY_CARDS, ROLE_CARDS, Card, names, role_card
+from .cards import (
+    COSTS,
+    GOODS_CARDS,
+    MONEY_CARDS,
+    MONEY_START,
+    ROLE_CARDS,
+    VALUES,
+    Card,
+    names,
+    role_card,
+)
 from .edition import Effect
-from .scoring import money_total
 from .table import Table
 
+MONEY_VALUES = tuple(VALUES[m] for m in MONEY_CARDS)
 TAKE, EXCHANGE, GIFT, KEEP, ROB = "take", "exchange", "gift", "keep", "rob"
 SURRENDER, SELL, CASH, NAME, PERFORM, BUY = "surrender", "sell", "cash", "name", "perform", "buy"
 #: Roles performed through the Actor cannot themselves be Actors (that would never end).
@@ -46,6 +56,7 @@ class Performance(Table):
     """The perform and buy phases of a round."""
 
     pending: Pending | None
+    offered: list[Action] | None  # the moves of ``pending``, once worked out
     frames: list[tuple[tuple[Effect, ...], int]]  # effect lists being run, and the next index
     acting: Card | None  # the role whose effects run (the Actor's choice while it acts)
     taken: list[Card]  # market cards taken by this role so far (the Preacher's gift)
@@ -102,11 +113,14 @@ class Performance(Table):
             self._decide(pending, options[0])
         else:
             self.pending = pending
+            self.offered = options
 
     # ---------------------------------------------------------------- the choices
 
     def _options(self, p: Pending) -> list[Action]:
         kind = p.kind
+        if kind == BUY:  # the most frequent decision first
+            return self._buy_options(p)
         if kind == TAKE:
             return self._take_options(p)
         if kind == EXCHANGE:
@@ -150,8 +164,6 @@ class Performance(Table):
             return [move.name(seat, g) for seat in others for g in GOODS_CARDS]
         if kind == PERFORM:
             return [move.perform(r) for r in self.draft.leftover() if r not in ACT_ROLES]
-        if kind == BUY:
-            return self._buy_options(p)
         return []
 
     def _take_options(self, p: Pending) -> list[Action]:
@@ -177,19 +189,20 @@ class Performance(Table):
         money card paid toward purchases (to pay more than needed and take change), change
         once a good is bought, and stopping (not with money paid and nothing bought yet)."""
         hand = self.hands[p.seat]
-        goods = sorted(set(self.market_cards(self.goods_market)))
+        credit = p.credit
+        money = tuple(hand[MONEY_START:])
+        if not credit and not any(money):
+            return []
+        goods = sorted({s for s in self.goods_market if s is not None and s >= 0})
         if not goods:
             return []
-        credit = p.credit
-        purse = credit + money_total(hand)
+        purse = credit + sum(n * v for n, v in zip(money, MONEY_VALUES, strict=True))
         options = []
-        if purse >= min(g.cost for g in goods):
-            money = tuple(hand[m] for m in MONEY_CARDS)
+        if purse >= min(COSTS[g] for g in goods):
             for good in goods:
-                if good.cost <= purse:
-                    options.extend(
-                        move.buy(good, paid) for paid in payments(money, credit, good.cost)
-                    )
+                cost = COSTS[good]
+                if cost <= purse:
+                    options.extend(move.buy(good, paid) for paid in payments(money, credit, cost))
             options.extend(move.pay(m) for m in MONEY_CARDS if hand[m])
         if p.done and credit:
             for coin in sorted(set(self.market_cards(self.money_market))):
@@ -212,6 +225,14 @@ class Performance(Table):
             self._finish(p)
             return
         kind, seat = p.kind, p.seat
+        if kind == BUY:
+            if action.kind == "buy":
+                self._buy(p, action.cards[0], action.cards[1:])
+            elif action.kind == "change":
+                self._change(p, action.cards[0])
+            else:
+                self._pay(p, action.cards[0])
+            return
         who = f"seat {seat}"
         if kind == TAKE:
             card = action.cards[0]
@@ -272,12 +293,6 @@ class Performance(Table):
             self.taken = []
             self.frames.append((role.role.effects, 0))
             self._say(f"{who}, the Actor, performs the {role.title} (a role left over)")
-        elif kind == BUY and action.kind == "change":
-            self._change(p, action.cards[0])
-        elif kind == BUY and action.kind == "pay":
-            self._pay(p, action.cards[0])
-        elif kind == BUY:
-            self._buy(p, action.cards[0], action.cards[1:])
 
     def _finish(self, p: Pending) -> None:
         """A decision's step is over: go on to what follows it, if anything."""

@@ -10,7 +10,6 @@ role deck: round 1 from the deck as dealt (stackable), later rounds from a fresh
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from spyglass.engine import Action, Result, Rng, RulesError
@@ -42,6 +41,8 @@ TWO_PLAYER_MARKET = 6
 COMPENSATED = {5: (2, 3, 4)}
 
 DRAFT, PERFORM, BUYING, OVER = "draft", "perform", "buy", "over"
+#: What is said when a held role is called: its name and text.
+CALLS = tuple(f"{r.title}. {r.role.text}" for r in ROLE_CARDS)
 
 
 def market_size(players: int) -> int:
@@ -124,6 +125,7 @@ class TinkerTailorState(Performance):
         self.looking = []
         self.round, self.rounds = 1, ROUNDS[n]
         self.pending = None
+        self.offered = None
         self.frames, self.taken = [], []
         self.acting = self.acted = None
         self.reveal = None
@@ -162,13 +164,14 @@ class TinkerTailorState(Performance):
 
     def _ask_draft(self) -> None:
         self.pending = Pending(self.draft.decision(), self.draft.drafter())
+        self.offered = None
 
     def _draft_choice(self, p: Pending, role: Card) -> None:
         seat = p.seat
-        before = self.draft.hand()
-        self.draft = replace(self.draft, choices=(*self.draft.choices, role))
+        d = self.draft
+        self.draft = Draft(d.players, d.start, d.deal, d.deal2, (*d.choices, role))
         if p.kind == DISCARD:
-            back = next(c for c in before if c != role)
+            back = next(c for c in d.hand() if c != role)
             self._say(
                 f"seat {seat} discards the {role.title} face down and hands the {back.title} back",
                 [seat],
@@ -178,7 +181,8 @@ class TinkerTailorState(Performance):
             self._say(f"seat {seat} keeps the {role.title}", [seat], f"seat {seat} keeps a role")
         if self.draft.needs_second_deal:
             added = tuple(self.role_deck.pop() for _ in range(drafting.SECOND_DEAL_2P))
-            self.draft = replace(self.draft, deal2=added)
+            d = self.draft
+            self.draft = Draft(d.players, d.start, d.deal, added, d.choices)
             self._say(
                 f"seat {self.start} adds {' '.join(names(added))} from the role deck",
                 [self.start],
@@ -187,8 +191,8 @@ class TinkerTailorState(Performance):
         if not self.draft.complete:
             self._ask_draft()
             return
-        left = self.draft.leftover()
-        self._say(f"the draft is over: {len(left)} role cards lie face down, unpicked")
+        left = drafting.dealt_size(self.players) + len(self.draft.deal2) - roles_held(self.players)
+        self._say(f"the draft is over: {left} role cards lie face down, unpicked")
         for seat, held in enumerate(self.draft.picks()):
             for card in held:
                 self.holder[card.index] = seat
@@ -230,7 +234,7 @@ class TinkerTailorState(Performance):
                 unheld.append(role.title)
                 continue
             self._say_unheld(unheld)
-            self._say(f"{role.title}: seat {holder} reveals the {role.title}. {role.role.text}")
+            self._say(f"{role.title}: seat {holder} reveals the {CALLS[self.rhyme]}")
             self.performer = holder
             self.acting = role
             self.taken = []
@@ -279,7 +283,9 @@ class TinkerTailorState(Performance):
     def _legal_actions(self) -> list[Action]:
         if self.pending is None:
             return []
-        return self._options(self.pending)
+        if self.offered is None:
+            self.offered = self._options(self.pending)
+        return self.offered
 
     def _options(self, p: Pending) -> list[Action]:
         if p.kind == PICK:
@@ -296,7 +302,7 @@ class TinkerTailorState(Performance):
 
     def _apply(self, action: Action) -> None:
         pending = self.pending
-        self.pending = None
+        self.pending = self.offered = None
         self._decide(pending, action)
         self._advance()
 
@@ -337,14 +343,15 @@ class TinkerTailorState(Performance):
             "start": self.start,
             "rhyme": self.rhyme,
             "hands": [names(expand(h)) for h in self.hands],
-            "known": [[names(expand(k)) for k in row] for row in self.known],
-            "public": [names(expand(k)) for k in self.public],
+            # Knowledge as counts by card code (goods, then money): compact, and exact.
+            "known": [[list(k) for k in row] for row in self.known],
+            "public": [list(k) for k in self.public],
             "goods_market": views.market_names(self.goods_market),
             "money_market": views.market_names(self.money_market),
             "goods_deck_top_first": names(reversed(self.goods_deck)),
             "money_deck_top_first": names(reversed(self.money_deck)),
-            "goods_deck_known": names(expand(self.goods_deck_known)),
-            "money_deck_known": names(expand(self.money_deck_known)),
+            "goods_deck_known": list(self.goods_deck_known),
+            "money_deck_known": list(self.money_deck_known),
             "goods_discard": names(self.goods_discard),
             "money_discard": names(self.money_discard),
             "looking": names(self.looking),
@@ -377,6 +384,7 @@ class TinkerTailorState(Performance):
         return self._table_cards()
 
     def _resample(self, observer: int | None, rng: Rng) -> None:
+        self.offered = None  # another seat's hidden cards may change its moves
         called = ROLE_CARDS[: self.rhyme + 1] if self.phase in (PERFORM, BUYING, OVER) else ()
         self.draft, self.role_deck = drafting.resample(
             self.draft, self.role_deck, called=called, acted=self.acted, observer=observer, rng=rng

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from spyglass.engine import State
 
-from .cards import CARDS, GOODS_CARDS, HAND_SIZE, MONEY_CARDS, Card, expand, names
+from .cards import GOODS_CARDS, HAND_SIZE, MONEY_CARDS, Card, expand, names
 from .draft import Draft
 from .edition import EDITION, Effect
 from .knowledge import Counts, counts_of, degrade, minus, plus, size
@@ -114,7 +114,7 @@ class Table(State):
     @staticmethod
     def market_cards(market: Sequence[Slot]) -> list[Card]:
         """The cards that can be taken (not pirate cards, not empty slots)."""
-        return [CARDS[s] for s in market if s is not None and s >= 0]
+        return [s for s in market if s is not None and s >= 0]
 
     def offered(self, card: Card) -> bool:
         market = self.goods_market if card.is_goods else self.money_market
@@ -143,6 +143,8 @@ class Table(State):
     def _refill(self) -> None:
         """Fill every gap of both markets from the matching deck (pirate slots stay)."""
         for name, market in ((GOODS_MARKET, self.goods_market), (MONEY_MARKET, self.money_market)):
+            if None not in market:
+                continue
             new = []
             for i, slot in enumerate(market):
                 if slot is None:

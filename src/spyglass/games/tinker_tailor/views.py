@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import GOODS_CARDS, ROLE_CARDS, Card, expand, names
+from .cards import GOODS_CARDS, NAMES, ROLE_CARDS, Card, expand, names
 from .draft import DISCARD, PICK
 from .edition import EDITION
 from .perform import (
@@ -27,7 +27,7 @@ from .perform import (
     SURRENDER,
     TAKE,
 )
-from .scoring import breakdown
+from .scoring import breakdown, collections, money_total, set_points
 
 if TYPE_CHECKING:
     from .rules import TinkerTailorState
@@ -36,7 +36,7 @@ PIRATE, EMPTY = "pirate", "empty"
 
 
 def market_names(market: list[int | None]) -> list[str]:
-    return [EMPTY if s is None else PIRATE if s < 0 else str(Card(s)) for s in market]
+    return [EMPTY if s is None else PIRATE if s < 0 else NAMES[s] for s in market]
 
 
 def called(state: TinkerTailorState) -> frozenset[Card]:
@@ -86,10 +86,12 @@ def table_view(state: TinkerTailorState, observer: int | None) -> dict[str, Any]
 
 
 def points_text(hand: list[int]) -> str:
-    b = breakdown(hand)
+    sets = sum(set_points(g, hand[g]) for g in GOODS_CARDS)
+    bonus = EDITION.collection_points * collections(hand)
+    money = money_total(hand)
+    half = (money + 1) // 2
     return (
-        f"{b['total']} (sets {b['set_points']}, collections {b['collection_points']},"
-        f" money {b['money_points']} for {b['money']} coins)"
+        f"{sets + bonus + half} (sets {sets}, collections {bonus}, money {half} for {money} coins)"
     )
 
 
