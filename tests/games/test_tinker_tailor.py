@@ -245,7 +245,10 @@ def test_each_seat_sees_only_the_hands_it_chose_from() -> None:
         "tinker tailor soldier sailor rich-man → kept sailor"
     )
     assert state.view(1)["table"]["draft_seen"] == "tinker tailor soldier rich-man → kept tinker"
-    assert state.view(2)["table"]["draft_seen"] == "tailor soldier rich-man"
+    # Seat 2 is choosing: its hand is shown as the cards to choose from.
+    assert state.view(2)["table"]["draft_seen"] == ""
+    assert state.view(2)["table"]["draft_hand"] == ["tailor", "soldier", "rich-man"]
+    assert state.view(1)["table"]["draft_hand"] == []
     assert state.view(None)["table"]["draft_seen"] == ""
 
 
@@ -285,9 +288,12 @@ def test_two_player_draft_deal_four_keep_discard_hand_back_add_three() -> None:
 def test_two_player_starting_player_sees_the_card_handed_back_not_the_discard() -> None:
     state = table(2, 0, roles="tinker tailor soldier sailor rich-man poor-man beggar-man")
     draft(state, "soldier", "tailor", "-tinker")
-    seen = state.view(0)["table"]["draft_seen"]
-    assert seen.endswith("sailor rich-man poor-man beggar-man")
-    assert "tinker" in seen.split(";")[0]  # the first deal, which it dealt itself
+    # It dealt the first four itself; the second hand is the card handed back and three more.
+    assert state.view(0)["table"]["draft_seen"] == "tinker tailor soldier sailor → kept soldier"
+    assert state.view(0)["table"]["draft_hand"] == ["sailor", "rich-man", "poor-man", "beggar-man"]
+    assert state.view(1)["table"]["draft_seen"] == (
+        "tinker tailor sailor → kept tailor; tinker sailor → discarded tinker"
+    )
     log = " ".join(state.view(0)["log"])
     assert "discards a role card face down" in log and "discards the Tinker" not in log
 

@@ -131,14 +131,14 @@ def role_rows(state: TinkerTailorState, observer: int | None) -> list[dict[str, 
 
 
 def draft_seen(state: TinkerTailorState, observer: int | None) -> str:
+    """The hands this seat chose from earlier in this round's draft, and what it chose."""
     if observer is None or state.phase == "over":
         return ""
     parts = []
     for hand, choice, verb in state.draft.seen(observer):
-        text = " ".join(names(hand))
         if choice is not None:
-            text += f" → {'kept' if verb == PICK else 'discarded'} {choice}"
-        parts.append(text)
+            kept = "kept" if verb == PICK else "discarded"
+            parts.append(f"{' '.join(names(hand))} → {kept} {choice}")
     return "; ".join(parts)
 
 
