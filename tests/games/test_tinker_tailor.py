@@ -445,3 +445,20 @@ def test_wrong_player_counts_are_refused() -> None:
         GAME.new_state(players=7)
     with pytest.raises(RulesError, match="2–6 players"):
         spyglass.load("tinker-tailor").new_state(players=1)
+
+
+def test_playable_at_the_terminal_with_bots(monkeypatch) -> None:
+    from rich.console import Console
+
+    from spyglass.cli.play import PlaySession
+
+    state = GAME.new_state(players=3, seed=5)
+    answers = iter(["1"] * 40 + ["quit"])
+    console = Console(record=True, width=110, force_terminal=False)
+    monkeypatch.setattr(console, "input", lambda *a, **k: next(answers))
+    PlaySession(console, state, {0: "human", 1: "heuristic", 2: "random"}).run()
+    text = console.export_text()
+    assert "Tinker Tailor (reconstructed edition)" in text
+    for region in ("Money market", "Goods market", "Role cards to choose from", "The rhyme"):
+        assert region in text
+    assert "seat 1 (heuristic) plays" in text and state.step > 10

@@ -195,7 +195,7 @@ STATUS = {
     GIFT: "gives one of the goods taken",
     KEEP: "chooses the card to keep",
     ROB: "chooses whom to rob",
-    SURRENDER: "gives a card of their choice to the Jailor",
+    SURRENDER: "gives a card of their choice to the performer",
     SELL: "may sell goods",
     CASH: "takes money for the goods sold",
     NAME: "names a player and a kind of goods",

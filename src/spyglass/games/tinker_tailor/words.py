@@ -50,6 +50,11 @@ EXPECTED = {
 }
 
 
+def _role(state: TinkerTailorState) -> str:
+    """The role being performed, by name."""
+    return state.acting.title if state.acting is not None else "role"
+
+
 def _words(card: Card) -> str:
     if card.is_money:
         return f"a {card.value}"
@@ -90,7 +95,7 @@ def describe(state: TinkerTailorState, action: Action) -> str:
     if kind == "give" and p.kind == GIFT:
         return f"Give the {card.title} you took to seat {action.target}; keep the other."
     if kind == "give":
-        return f"Give {_words(card)} from your hand to seat {action.target} (the Jailor)."
+        return f"Give {_words(card)} from your hand to seat {action.target} (the {_role(state)})."
     if kind == "keep":
         return f"Keep the {card.title}; the rest is discarded face up."
     if kind == "rob":
@@ -207,14 +212,14 @@ def _card_reason(state: TinkerTailorState, p: Pending, action: Action, card: Car
         return f"the {card.title} is not among the role cards you are choosing from"
     if kind == "perform":
         if card in ACT_ROLES:
-            return "the Actor cannot perform the Actor"
+            return "a role that performs left-over roles cannot itself be performed that way"
         return f"the {card.title} is not one of the role cards left over this round"
     if kind == "take":
         return _take_reason(state, p, card)
     if kind == "swap":
         give, get = action.cards
         if not (give.is_goods and get.is_goods):
-            return "the Tinker swaps goods for goods"
+            return f"the {_role(state)} swaps goods for goods"
         if not hand[give]:
             return f"you hold no {give}"
         if give == get:
@@ -228,12 +233,12 @@ def _card_reason(state: TinkerTailorState, p: Pending, action: Action, card: Car
     if kind == "give":
         if card.is_role or not hand[card]:
             return f"you hold no {card}"
-        return f"the card goes to seat {state.performer}, the Jailor"
+        return f"the card goes to seat {state.performer}, the {_role(state)}"
     if kind == "keep":
         return f"{card} is not among the cards you looked at"
     if kind == "sell":
         if not card.is_goods:
-            return "the Merchant sells goods"
+            return f"the {_role(state)} sells goods"
         if not hand[card]:
             return f"you hold no {card}"
         return f"you may sell at most {p.effect.count} goods"
@@ -261,7 +266,7 @@ def _card_reason(state: TinkerTailorState, p: Pending, action: Action, card: Car
 def _take_reason(state: TinkerTailorState, p: Pending, card: Card) -> str:
     if p.kind == CASH:
         if not card.is_money:
-            return "the Merchant takes money for the goods sold"
+            return f"the {_role(state)} takes money for the goods sold"
         if card.value > p.credit:
             return f"the money taken may be worth at most {p.credit} more"
         return f"there is no {card} in the money market"
