@@ -2,9 +2,9 @@
 
 A buying player pays each good with money cards from hand; what is paid beyond the costs so far
 is credit, which may pay for further goods or be taken as change from the money market. A
-payment must not include a card the good does not need: take any one card away and the credit
-plus the rest would fall short of the cost. (Paying more cards than needed would only throw
-money away, since change comes from the credit anyway.)
+purchase names only the cards the good needs: take any one card away and the credit plus the
+rest would fall short of the cost. Paying more than that (to take bigger change, say three 1s
+for a Bread and a 2 back) is a separate move that pays one card into the credit (see perform).
 """
 
 from __future__ import annotations
