@@ -15,6 +15,7 @@ from spyglass.engine import GameInfo, Registry
 #: Game id -> the module that declares its ``SPEC``, in the order games are listed.
 CATALOGUE = {
     "tinker-sailor-soldier-spy": "spyglass.games.tinker_sailor_soldier_spy",
+    "tinker-tailor": "spyglass.games.tinker_tailor",
     "skyway": "spyglass.games.skyway",
     "sandwich-guy": "spyglass.games.sandwich_guy",
     "area-52": "spyglass.games.area_52",
