@@ -144,7 +144,7 @@ class TinkerTailorState(Performance):
         for k in COMPENSATED.get(n, ()):
             self._draw_unseen((self.start + k) % n)
         self._begin_round(list(self._decks["roles"]))
-        self._advance()
+        self._run_to_decision()
 
     # ---------------------------------------------------------------- rounds and the draft
 
@@ -198,7 +198,7 @@ class TinkerTailorState(Performance):
                 self.holder[card.index] = seat
         self.phase = PERFORM
 
-    def _advance(self) -> None:
+    def _run_to_decision(self) -> None:
         """Run the game forward until a seat must decide or the game is over."""
         while self.pending is None and self.phase not in (DRAFT, OVER):
             if self.frames:
@@ -304,7 +304,7 @@ class TinkerTailorState(Performance):
         pending = self.pending
         self.pending = self.offered = None
         self._decide(pending, action)
-        self._advance()
+        self._run_to_decision()
 
     # ---------------------------------------------------------------- the end
 
