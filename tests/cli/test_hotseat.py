@@ -41,7 +41,7 @@ def test_a_bots_secret_is_not_shown_at_the_table(monkeypatch) -> None:
 
     state = spyglass.load("tinker-tailor").new_state(players=4, seed=3)
     answers = iter(["1"] * 12 + ["quit", "y"])
-    console = Console(record=True, width=200)
+    console = Console(record=True, width=2000)
     monkeypatch.setattr(console, "input", lambda *a, **k: next(answers, "quit"))
     seats = {0: "human", 1: "heuristic", 2: "heuristic", 3: "random"}
     PlaySession(console, state, seats).run()
