@@ -33,7 +33,7 @@ from spyglass.engine import derive_seed
 from spyglass.lab import simulate, wilson_interval
 
 SLOW_BOT = {"emissary"}  # bots too slow to run inside every playout: ISMCTS rolls out at random
-CHUNK = 25
+CHUNK = 10
 
 
 def ismcts(game_id: str, budget: int) -> str:
@@ -81,29 +81,34 @@ def main(argv: list[str] | None = None) -> int:
     table_rows: dict[tuple[str, str, str], list[tuple]] = defaultdict(list)
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        # Parts are submitted round-robin (the first deals of every game and agent, then the
+        # next ones), so an interrupted run still covers every game evenly.
         futures = {}
+        solo = [i for i in infos if i.solo]
+        tables = []
         for info in infos:
             if info.solo:
-                names = ["random", "heuristic", *(ismcts(info.id, b) for b in budgets)]
-                for start in range(0, args.deals, CHUNK):
-                    count = min(CHUNK, args.deals - start)
-                    for agent in names:
-                        job = pool.submit(solo_chunk, info.id, agent, args.seed, start, count)
-                        futures[job] = ("solo", info.id, agent)
-                    job = pool.submit(bound_chunk, info.id, args.seed, start, count, args.seconds)
-                    futures[job] = ("bound", info.id, None)
                 continue
             low, high = info.players
             n = min(max(args.players, low), high)
             names = ["random", "heuristic", ismcts(info.id, budgets[0])]
-            for a, b in combinations(names, 2):
+            tables += [(info, n, a, b) for a, b in combinations(names, 2)]
+        half = args.table_games // 2
+        for start in range(0, max(args.deals, half), CHUNK):
+            for info in solo if start < args.deals else ():
+                count = min(CHUNK, args.deals - start)
+                for agent in ["random", "heuristic", *(ismcts(info.id, b) for b in budgets)]:
+                    job = pool.submit(solo_chunk, info.id, agent, args.seed, start, count)
+                    futures[job] = ("solo", info.id, agent)
+                job = pool.submit(bound_chunk, info.id, args.seed, start, count, args.seconds)
+                futures[job] = ("bound", info.id, None)
+            for info, n, a, b in tables if start < half else ():
+                games = min(CHUNK, half - start)
                 for flip, (first, second) in enumerate(((a, b), (b, a))):
                     seats = [first if p % 2 == 0 else second for p in range(n)]
-                    for chunk in range(0, args.table_games // 2, CHUNK):
-                        games = min(CHUNK, args.table_games // 2 - chunk)
-                        seed = derive_seed(args.seed, f"{info.id}/{a}/{b}/{flip}/{chunk}")
-                        job = pool.submit(table_chunk, info.id, seats, n, seed, games)
-                        futures[job] = ("table", info.id, (a, b, tuple(seats)))
+                    seed = derive_seed(args.seed, f"{info.id}/{a}/{b}/{flip}/{start}")
+                    job = pool.submit(table_chunk, info.id, seats, n, seed, games)
+                    futures[job] = ("table", info.id, (a, b, tuple(seats)))
         done = 0
         try:
             for job in as_completed(futures):

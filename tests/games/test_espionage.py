@@ -382,6 +382,6 @@ def test_played_at_the_terminal_with_bots_and_the_walk() -> None:
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "seat 1 (heuristic) plays" in out and "seat 2 (random) plays" in out
+    assert "seat 1 (heuristic) · seat 1 plays" in out and "seat 2 (random) · seat 2 plays" in out
     assert "Walking back the dog: city 1" in out and "1 of " in out
     assert "Game over" in out and "after 1 cities" in out

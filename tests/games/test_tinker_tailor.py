@@ -461,4 +461,4 @@ def test_playable_at_the_terminal_with_bots(monkeypatch) -> None:
     assert "Tinker Tailor (reconstructed edition)" in text
     for region in ("Money market", "Goods market", "Role cards to choose from", "The rhyme"):
         assert region in text
-    assert "seat 1 (heuristic) plays" in text and state.step > 10
+    assert "seat 1 (heuristic) · seat 1 " in text and state.step > 10
