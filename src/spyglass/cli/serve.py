@@ -40,7 +40,7 @@ def serve_command(
             db,
             bot_workers=bot_workers,
             bot_delay=bot_delay,
-            announce=lambda line: console.print(f"[bold green]{escape(line)}[/]"),
+            announce=lambda line: console.print(f"[bold green]{escape(line)}[/]", soft_wrap=True),
         )
     except SpyglassError as error:
         console.print(f"[red]error:[/] {escape(str(error))}")

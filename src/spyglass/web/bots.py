@@ -83,6 +83,15 @@ def choose(blob: bytes, agent: str, params: dict[str, Any], seed: int) -> str:
     return str(agents.load(agent, seed=seed, **params).choose(seat))
 
 
+def warm() -> int:
+    """In a worker: import every game and agent now rather than on the first move."""
+    import spyglass
+
+    for game_id in spyglass.games.REGISTRY.ids():
+        spyglass.games.REGISTRY.spec(game_id)
+    return len(agents.names())
+
+
 class BotPool:
     """Runs agent moves in worker processes (or threads); never blocks the event loop."""
 
@@ -102,6 +111,12 @@ class BotPool:
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
         return self._executor
+
+    def warm(self) -> None:
+        """Start the workers and import the games in them, in the background."""
+        pool = self._pool()
+        for _ in range(self.workers):
+            pool.submit(warm)
 
     async def choose(self, seat: Seat, agent: str, params: dict[str, Any], seed: int) -> str:
         loop = asyncio.get_running_loop()

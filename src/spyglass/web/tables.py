@@ -182,6 +182,7 @@ class TableManager:
 
     async def start(self) -> int:
         """Rebuild every unfinished table from the database; returns how many."""
+        self.bots.warm()
         rows = await self._run_db(self.store.load, None, PLAYING)
         for row in rows:
             try:
