@@ -1,4 +1,5 @@
-# The two commands of the README: `make run` and `make test`. Both create .venv when missing.
+# The two commands of the README: `make run` (the web app) and `make test`. Both create .venv
+# when missing.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -16,7 +17,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	@touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/spyglass play
+	$(BIN)/spyglass serve
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
