@@ -188,6 +188,16 @@ def start_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
         server.stop()
 
 
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One real server for a module's browser tests (bots move without delay)."""
+    server = Server(str(tmp_path_factory.mktemp("web") / "browser.sqlite3")).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 # ---------------------------------------------------------------------- the browser
 
 
@@ -196,7 +206,7 @@ def chromium_path() -> str | None:
     return path if path and os.path.exists(path) else None
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     """A headless Debian Chromium driven by Playwright (never a downloaded browser)."""
     path = chromium_path()

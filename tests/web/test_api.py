@@ -191,7 +191,9 @@ def test_a_legal_move_is_applied_committed_and_returned(client, db_path) -> None
     first = client.get(url, headers=headers(token)).json()
     move = first["legal"][0]
     assert move["text"] and move["labels"] == move["cards"]
-    response = client.post(f"{url}/actions", headers=headers(token), json={"action": move["notation"]})
+    response = client.post(
+        f"{url}/actions", headers=headers(token), json={"action": move["notation"]}
+    )
     assert response.status_code == 200
     after = response.json()
     state = spyglass.load("sandwich-guy").new_state(seed=5)

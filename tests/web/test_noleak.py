@@ -34,14 +34,18 @@ def check(message: dict, state: spyglass.State, seat: int | None) -> None:
     to_move = seat is not None and state.current_player == seat
     legal = [a.to_json()["notation"] for a in state.legal_actions()] if to_move else []
     assert [a["notation"] for a in message["legal"]] == legal
-    allowed = cards_in(view) | cards_in(message["legal"] and [a.to_json() for a in state.legal_actions()])
+    allowed = cards_in(view) | cards_in(
+        message["legal"] and [a.to_json() for a in state.legal_actions()]
+    )
     assert cards_in(message) <= allowed, cards_in(message) - allowed
 
 
 def test_no_message_carries_anything_outside_the_seats_view(client) -> None:
     players = 4
     options = {"city_limit": 2}
-    created = create(client, "espionage", humans(players), players=players, seed=21, options=options)
+    created = create(
+        client, "espionage", humans(players), players=players, seed=21, options=options
+    )
     table_id = created["id"]
     seat_tokens = tokens(created)
     rng = random.Random(5)

@@ -66,7 +66,7 @@ def test_undo_truncates_and_status_filters(store) -> None:
 def test_one_action_per_step(store) -> None:
     store.create(row())
     store.append("t1", 1, 0, "m1", PLAYING)
-    with pytest.raises(Exception, match="(?i)unique|primary|duplicate"):
+    with pytest.raises(Exception, match=r"(?i)unique|primary|duplicate"):
         store.append("t1", 1, 0, "again", PLAYING)
     assert store.load("t1")[0].actions == ["m1"]
 

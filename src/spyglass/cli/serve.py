@@ -8,6 +8,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from spyglass.engine import SpyglassError
+
 console = Console(highlight=False)
 
 
@@ -30,8 +32,7 @@ def serve_command(
 ) -> None:
     """Start the web app: open the address it prints in a browser."""
     # Imported here so that the other commands do not load the web stack.
-    from spyglass.engine import SpyglassError
-    from spyglass.web.server import serve
+    from spyglass.web.server import serve  # noqa: PLC0415
 
     try:
         serve(

@@ -309,7 +309,9 @@ def create_app(
         for row in table.row.seats:
             token = tokens.get(row.seat)
             link = f"/table/{table.id}#seat={row.seat}&token={token}" if token else None
-            links.append(SeatLink(seat=row.seat, kind=row.kind, name=row.name, token=token, link=link))
+            links.append(
+                SeatLink(seat=row.seat, kind=row.kind, name=row.name, token=token, link=link)
+            )
         return TableCreated(
             id=table.id,
             table=table.summary(),

@@ -25,6 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 from types import MappingProxyType
 from typing import Any
 
+import spyglass
 from spyglass import agents
 from spyglass.engine import RulesError, Seat
 
@@ -85,8 +86,6 @@ def choose(blob: bytes, agent: str, params: dict[str, Any], seed: int) -> str:
 
 def warm() -> int:
     """In a worker: import every game and agent now rather than on the first move."""
-    import spyglass
-
     for game_id in spyglass.games.REGISTRY.ids():
         spyglass.games.REGISTRY.spec(game_id)
     return len(agents.names())

@@ -23,7 +23,7 @@ class NoQueryStrings(logging.Filter):
 
 
 def log_config() -> dict[str, Any]:
-    config: dict[str, Any] = {k: v for k, v in uvicorn.config.LOGGING_CONFIG.items()}
+    config: dict[str, Any] = dict(uvicorn.config.LOGGING_CONFIG)
     config = {**config, "filters": {"no_query": {"()": f"{__name__}.NoQueryStrings"}}}
     handlers = {name: dict(h) for name, h in config["handlers"].items()}
     handlers["access"]["filters"] = ["no_query"]

@@ -163,9 +163,7 @@ class TableManager:
         self.tables: dict[str, Table] = {}
         # SQLite has one writer: one database thread keeps writes in order without waiting on
         # locks. PostgreSQL takes several at once.
-        self._db = ThreadPoolExecutor(
-            1 if store.is_sqlite else 4, thread_name_prefix="spyglass-db"
-        )
+        self._db = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="spyglass-db")
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # ------------------------------------------------------------------ plumbing
@@ -231,7 +229,9 @@ class TableManager:
         if not seats:  # by default: one person, and the game's bot in every other seat
             seats = [SeatSpec(HUMAN)] + [SeatSpec(BOT, "heuristic") for _ in range(n - 1)]
         if len(seats) != n:
-            raise TableError(422, f"{game.info.title} with {n} players needs {n} seats, not {len(seats)}")
+            raise TableError(
+                422, f"{game.info.title} with {n} players needs {n} seats, not {len(seats)}"
+            )
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise TableError(422, f"a seed is a whole number from 0 to {MAX_SEED}")
         rows, tokens = [], {}
@@ -262,7 +262,9 @@ class TableManager:
                 raise TableError(422, f"seat {index} is human: it takes no agent or budget")
             token = auth.new_token()
             tokens[index] = token
-            return SeatRow(index, HUMAN, name or f"seat {index}", None, None, auth.token_hash(token))
+            return SeatRow(
+                index, HUMAN, name or f"seat {index}", None, None, auth.token_hash(token)
+            )
         if spec.kind != BOT:
             raise TableError(422, f"seat {index}: a seat is 'human' or 'bot', not {spec.kind!r}")
         agent = spec.agent or "heuristic"
@@ -378,7 +380,9 @@ class TableManager:
             await self._run_db(self.store.append, table.id, new.step, seat, text, status)
         except Exception as error:
             log.error("table %s: the move could not be saved: %s", table.id, type(error).__name__)
-            raise TableError(503, "the move could not be saved; nothing changed, try again") from None
+            raise TableError(
+                503, "the move could not be saved; nothing changed, try again"
+            ) from None
         table.row.actions.append(text)
         table.row.status = status
         table.state = new

@@ -22,6 +22,22 @@ export class MoveController {
     this.place = null; // a registry place
     this.placeMoves = null; // the moves that target it
     this.hinted = null;
+    this.pending = false; // a move was sent: nothing is clickable until the answer
+  }
+
+  /** A move is on its way to the server: clear the choice, let nothing be clicked. */
+  wait() {
+    this.pending = true;
+    this.cards = [];
+    this.place = null;
+    this.placeMoves = null;
+    this.highlight();
+  }
+
+  /** The server refused the move: the same moves are open again. */
+  resume() {
+    this.pending = false;
+    this.highlight();
   }
 
   /** New legal moves and a new drawing: keep the selection only while it still fits. */
@@ -29,6 +45,7 @@ export class MoveController {
     const same = legal.length === this.legal.length && legal.every((a, i) => a.notation === this.legal[i].notation);
     this.legal = legal;
     this.reg = reg;
+    this.pending = false;
     if (!same) {
       this.cards = [];
       this.place = null;
@@ -45,8 +62,21 @@ export class MoveController {
   }
 
   candidates() {
+    if (this.pending) return [];
     return this.legal.filter(
       (a) => contains(a.labels, this.cards) && (!this.placeMoves || this.placeMoves.has(a.notation)),
+    );
+  }
+
+  /** Moves to offer as buttons by the board: with nothing chosen, those that name no card
+   * and no place on the board ("pass", "look"); with a choice, the moves it completes (the
+   * same cards played different ways, or a move that needs nothing more). */
+  choices() {
+    if (this.pending || !this.reg) return [];
+    const offBoard = (a) => !this.reg.placesFor(a.target).length;
+    if (!this.active) return this.legal.filter((a) => !a.labels.length && offBoard(a));
+    return this.candidates().filter(
+      (a) => a.labels.length === this.cards.length && (this.place !== null || offBoard(a)),
     );
   }
 
@@ -71,6 +101,7 @@ export class MoveController {
   }
 
   clickCard(label) {
+    if (this.pending) return false;
     const i = this.cards.indexOf(label);
     if (i >= 0) {
       this.cards.splice(i, 1);
@@ -85,6 +116,7 @@ export class MoveController {
   }
 
   clickPlace(place) {
+    if (this.pending) return false;
     if (this.place === place) {
       this.place = null;
       this.placeMoves = null;
@@ -103,11 +135,7 @@ export class MoveController {
   settle() {
     const left = this.candidates();
     if (this.active && left.length === 1) {
-      const move = left[0];
-      this.cards = [];
-      this.place = null;
-      this.placeMoves = null;
-      this.onPlay(move);
+      this.onPlay(left[0]);
       return;
     }
     this.highlight();
@@ -144,6 +172,7 @@ export class MoveController {
 
   highlight() {
     if (!this.reg) return;
+    if (this.reg.root) this.reg.root.classList.toggle("pending", this.pending);
     const left = this.candidates();
     const usable = new Set();
     for (const a of left) for (const l of a.labels) usable.add(l);

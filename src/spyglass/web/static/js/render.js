@@ -75,6 +75,7 @@ export class Registry {
       clean[level] = list.filter((k) => k !== null && k !== undefined && k !== "").map(norm);
     }
     this.places.push({ keys: clean, el: node, name });
+    if (name !== undefined && name !== null) node.setAttribute("data-place", String(name));
     return node;
   }
   /** The places a target names, at the most specific level where any place has it. */
@@ -209,7 +210,9 @@ function renderGrid(reg, value) {
   const width = Math.max(0, ...rows.map((r) => r.length));
   const cols = grid.col_labels || null;
   const rowLabels = grid.row_labels || null;
-  const table = h("div", { class: "grid", style: `--cols:${width};--labelled:${rowLabels ? 1 : 0}` });
+  // The columns are set here: CSS cannot repeat a track zero times (no row labels).
+  const tracks = `${rowLabels ? "auto " : ""}repeat(${Math.max(1, width)}, minmax(calc(var(--card-w) + 0.6rem), auto))`;
+  const table = h("div", { class: "grid", style: `grid-template-columns:${tracks}` });
   if (cols) {
     if (rowLabels) table.append(h("div", { class: "corner" }));
     for (let c = 0; c < width; c++) {

@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { richText } from "./cards.js";
 import { h, renderTable } from "./render.js";
-import { game, notice, resultPanel, showRules } from "./ui.js";
+import { game, notice, resultPanel, showRules, walkStory } from "./ui.js";
 
 export async function replayPage(root, tableId) {
   let summary;
@@ -42,7 +42,7 @@ export async function replayPage(root, tableId) {
       slider.value = step;
       label.textContent = `step ${step} of ${total}`;
       move.replaceChildren(data.move ? richText(`move ${step}: ${data.move}`) : "the deal");
-      renderTable(board, data.view, info.layout, {});
+      renderTable(board, data.view, info.layout, { onStory: (story) => walkStory(story) });
       result.replaceChildren(data.view.over ? resultPanel(data.view.result, summary.table.seats) : "");
       log.replaceChildren(...(data.view.log || []).map((l) => h("li", {}, richText(l))));
       log.scrollTop = log.scrollHeight;

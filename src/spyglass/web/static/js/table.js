@@ -23,7 +23,7 @@ class TablePage {
     this.messages = new Map(); // seat (or "watch") -> latest state message
     this.sockets = new Map();
     this.shown = null; // the seat whose view is on screen
-    this.covered = false; // hot-seat: the pass-the-device screen is up
+    this.covered = null; // hot-seat: the seat the pass-the-device screen waits for
     this.info = null;
     this.walking = false;
     this.controller = new MoveController({
@@ -56,6 +56,8 @@ class TablePage {
 
   reply(message) {
     if (message.type === "error") {
+      this.controller.resume();
+      this.drawMoves();
       notice(message.rule && !message.error.includes(message.rule) ? `${message.error} (${message.rule})` : message.error, "error");
     } else if (message.type === "hint") {
       const a = message.action;
@@ -96,7 +98,7 @@ class TablePage {
       this.cover(want, latest);
       return;
     }
-    if (this.covered) return;
+    if (this.covered !== null) return;
     this.shown = want;
     const message = this.messages.get(want);
     if (!message) return;
@@ -110,8 +112,8 @@ class TablePage {
     if (this.covered === seat) return;
     this.covered = seat;
     const name = latest.table.seats[seat].name;
-    const button = h("button", { type: "button", class: "primary big", onclick: () => {
-      this.covered = false;
+    const button = h("button", { type: "button", class: "primary big", id: "show-hand", onclick: () => {
+      this.covered = null;
       this.shown = seat;
       this.draw();
     } }, `I am ${name}: show my hand`);
@@ -167,15 +169,40 @@ class TablePage {
     this.movesBox = h("section", { class: "moves", "aria-label": "moves" });
     const log = h("ol", { class: "log-lines" }, (view.log || []).map((line) => h("li", {}, richText(line))));
     const side = h("aside", { class: "side" }, this.movesBox, h("section", { class: "log" }, h("h3", {}, "Log"), log));
-    const body = h("div", { class: "table-body" }, h("div", { class: "board-col" }, view.over ? resultPanel(view.result, table.seats) : null, board), side);
-    this.root.replaceChildren(h("div", { class: "table-page", "data-step": view.step, "data-seat": message.seat ?? "watch" }, head, body));
+    this.choiceBar = h("div", { class: "choice-bar", role: "group", "aria-label": "moves to choose" });
+    const body = h("div", { class: "table-body" }, h("div", { class: "board-col" }, view.over ? resultPanel(view.result, table.seats) : null, this.choiceBar, board), side);
+    this.root.replaceChildren(h("div", {
+      class: "table-page",
+      "data-step": view.step,
+      "data-seat": message.seat ?? "watch",
+      "data-current": current ?? "none",
+      "data-over": view.over ? "yes" : "no",
+      "data-my-move": message.legal.length ? "yes" : "no",
+    }, head, body));
     const reg = renderTable(board, view, info.layout, { onStory: (story) => walkStory(story) });
     this.controller.update(message.legal, reg);
     this.drawMoves();
     log.scrollTop = log.scrollHeight;
   }
 
+  /** The buttons by the board: moves the board cannot show, or the ways to finish a choice. */
+  drawChoices() {
+    const bar = this.choiceBar;
+    if (!bar) return;
+    const choices = this.controller.choices();
+    bar.replaceChildren(...choices.map((a) => h("button", {
+      type: "button",
+      class: `choice ${this.hinted === a.notation ? "hinted" : ""}`,
+      "data-notation": a.notation,
+      title: a.text,
+      onclick: () => this.play(a.notation),
+    }, richText(a.notation))));
+    if (choices.length && this.controller.active) bar.prepend(h("span", { class: "muted" }, "Play it as: "));
+    bar.hidden = !choices.length;
+  }
+
   drawMoves() {
+    this.drawChoices();
     const message = this.message;
     if (!message || !this.movesBox) return;
     const box = this.movesBox;
@@ -211,6 +238,7 @@ class TablePage {
         type: "button",
         class: `move ${this.hinted === a.notation ? "hinted" : ""}`,
         "data-notation": a.notation,
+        disabled: this.controller.pending,
         onclick: () => this.play(a.notation),
       }, h("span", { class: "notation-text" }, richText(a.notation)), h("span", { class: "describe" }, richText(a.text)))));
     });
@@ -226,10 +254,16 @@ class TablePage {
 
   play(notation) {
     const socket = this.socket();
-    if (!socket) return;
+    if (!socket || !this.message || this.controller.pending) return;
     this.filter = "";
     this.hinted = null;
-    socket.send({ type: "act", action: notation, step: this.message.view.step });
+    const sent = socket.send({ type: "act", action: notation, step: this.message.view.step });
+    if (sent === null) {
+      notice("Not connected to the server: reconnecting…", "error");
+      return;
+    }
+    this.controller.wait();
+    this.drawMoves();
   }
 
   hint() {

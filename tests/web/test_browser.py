@@ -1,0 +1,228 @@
+"""End to end in a real headless Chromium against a real server process: people set tables up
+in the lobby and play them by clicking, alone, with bots, hot-seat and online.
+
+These tests skip without Chromium or Playwright locally, and fail without them under CI."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+import spyglass
+from tests.web.browser import (
+    PATIENCE_MS,
+    TableDriver,
+    open_lobby_form,
+    set_seats,
+    start_table,
+    table_id_of,
+)
+
+pytestmark = pytest.mark.slow
+
+
+def solo_ids() -> list[str]:
+    return [info.id for info in spyglass.games() if info.solo]
+
+
+def created_link(base: str, game: str, seed: int, **body: object) -> str:
+    response = httpx.post(f"{base}/api/tables", json={"game": game, "seed": seed, **body})
+    assert response.status_code == 201, response.text
+    return base + response.json()["seats"][0]["link"]
+
+
+def hand(page) -> set[str]:
+    """The face-up cards of the hand region on a page."""
+    cards = page.locator('[data-key="hand"] .cardwrap').all()
+    return {c.get_attribute("data-card") for c in cards} - {""}
+
+
+# ---------------------------------------------------------------------- solo
+
+
+def test_a_solo_game_from_the_lobby_to_its_end_by_clicking(web_server, new_page) -> None:
+    base = web_server.url
+    page = new_page()
+    open_lobby_form(page, base, "sandwich-guy")
+    page.fill("#seed", "12")
+    start_table(page)
+    page.wait_for_selector(".table-page")
+    table = TableDriver(page, base)
+    assert table.wait_ready() == "move" and table.step == 0
+
+    # a hint: the strongest agent's move, marked on the board and in the list
+    page.keyboard.press("h")
+    page.wait_for_selector(".notice-hint", timeout=PATIENCE_MS)
+    hinted = page.locator("button.move.hinted")
+    assert hinted.count() == 1
+    assert page.locator(".board .cardwrap.hinted").count() == 3  # a sandwich is three cards
+
+    # undo (solo games): one move, taken back
+    table.play(table.legal()[0])
+    page.locator("#undo").click()
+    page.wait_for_function("() => document.querySelector('.table-page')?.dataset.step === '0'")
+
+    table.play_to_the_end()
+    assert table.by["list"] == table.by["only-list"] == 0 and table.by["cards"] > 1
+    result = page.locator("section.result")
+    assert result.is_visible() and "game over" in result.inner_text().lower()
+    assert page.locator("section.result .summary").inner_text().strip()
+    assert not page.errors
+
+    # the record downloads and replays to the same end
+    record_link = page.locator('a[download][href$="/record"]')
+    record = httpx.get(base + record_link.get_attribute("href")).json()
+    assert spyglass.replay(record).is_over
+
+    # the replay viewer: the deal, then step by step, then the end with the result
+    page.locator('a.button[href$="/replay"]').click()
+    page.wait_for_selector('.replay[data-step="0"]')
+    assert "the deal" in page.locator(".replay-move").inner_text()
+    page.locator("#replay-next").click()
+    page.wait_for_selector('.replay[data-step="1"]')
+    assert record["actions"][0] in page.locator(".replay-move").inner_text()
+    page.keyboard.press("End")
+    page.wait_for_selector(f'.replay[data-step="{len(record["actions"])}"]')
+    assert page.locator("section.result").is_visible()
+    assert not page.errors
+
+
+@pytest.mark.parametrize("game_id", solo_ids())
+def test_every_solo_game_plays_to_its_end_in_the_browser(web_server, new_page, game_id) -> None:
+    page = new_page()
+    page.goto(created_link(web_server.url, game_id, seed=31))
+    table = TableDriver(page, web_server.url)
+    table.play_to_the_end()
+    assert page.locator("section.result").is_visible()
+    # every move was made on the board (cards, places, the buttons beside it), none by the list
+    assert table.by["list"] == table.by["only-list"] == 0, table.by
+    assert not page.errors
+
+
+# ---------------------------------------------------------------------- multiplayer
+
+
+def test_espionage_with_three_bots(web_server, new_page) -> None:
+    base = web_server.url
+    page = new_page()
+    open_lobby_form(page, base, "espionage")
+    set_seats(page, 4, {0: "here", 1: "bot", 2: "bot", 3: "bot"})
+    page.fill("#opt-city_limit", "2")
+    page.fill("#seed", "5")
+    start_table(page)
+    page.wait_for_selector(".table-page")
+    table = TableDriver(page, base)
+    assert table.attr("seat") == "0"
+    assert page.locator(".seat.bot").count() == 3
+
+    table.play_to_the_end()
+    # every move by clicking a card of the hand, then the seat to pass it to
+    assert table.by["list"] == 0 and table.by["place"] > 5, table.by
+    # each city's scoring was walked back, step by step
+    assert table.stories >= 1
+    rows = page.locator("section.result table.breakdown tbody tr")
+    assert rows.count() == 4
+    assert not page.errors
+
+
+def test_hot_seat_hides_the_last_hand_until_the_next_player_takes_the_device(
+    web_server, new_page
+) -> None:
+    base = web_server.url
+    page = new_page()
+    open_lobby_form(page, base, "espionage")
+    set_seats(page, 3, {0: "here", 1: "here", 2: "bot"})
+    page.fill("#opt-city_limit", "1")
+    page.fill("#seed", "8")
+    start_table(page)
+    page.wait_for_selector(".table-page")
+    table = TableDriver(page, base)
+    assert set(table.tokens()) == {0, 1}
+
+    covers = 0
+    for _ in range(400):
+        wants = table.wait_ready()
+        if wants == "over":
+            break
+        if wants == "story":
+            table.walk_story()
+        elif wants == "cover":
+            # the pass-the-device screen shows no card and no move of anyone
+            assert page.locator(".cardwrap").count() == 0
+            assert page.locator("button.move").count() == 0
+            name = page.locator("#show-hand").inner_text()
+            page.locator("#show-hand").click()
+            page.wait_for_selector(".table-page")
+            seat = table.attr("seat")
+            assert f"seat {seat}" in name
+            covers += 1
+        else:
+            table.play(table.rng.choice(table.legal()))
+    assert table.attr("over") == "yes"
+    assert covers >= 4
+    assert not page.errors
+
+
+def test_two_browsers_play_online_with_invite_links(web_server, new_page) -> None:
+    base = web_server.url
+    host = new_page()
+    open_lobby_form(host, base, "espionage")
+    set_seats(host, 3, {0: "here", 1: "invite", 2: "bot"})
+    host.fill("#opt-city_limit", "1")
+    host.fill("#seed", "13")
+    start_table(host)
+    link = host.locator('.invite-link[data-seat="1"]').input_value()
+    token = link.split("token=", 1)[1]
+    assert link.startswith(f"{base}/table/") and "#seat=1&token=" in link
+    spectate = host.locator(".dialog a[href^='/table/']").first.get_attribute("href")
+    host.locator(".dialog a.button.primary").click()
+    host.wait_for_selector(".table-page")
+
+    guest = new_page()
+    guest.goto(link)
+    guest.wait_for_selector(".table-page")
+    assert "token" not in guest.url  # the token leaves the address bar for the browser's storage
+    watcher = new_page()
+    watcher.goto(base + spectate)
+    watcher.wait_for_selector(".table-page")
+    assert watcher.locator(".table-page").get_attribute("data-seat") == "watch"
+
+    a, b = TableDriver(host, base), TableDriver(guest, base)
+    assert a.table_id == b.table_id == table_id_of(watcher)
+    assert a.attr("seat") == "0" and b.attr("seat") == "1"
+    # each sees its own hand; the spectator sees none
+    hand_a, hand_b = hand(host), hand(guest)
+    assert hand_a and hand_b and not hand_a & hand_b
+    assert not hand(watcher)
+
+    players = {0: a, 1: b}
+    for _ in range(400):
+        summary = httpx.get(f"{base}/api/tables/{a.table_id}").json()
+        if summary["view"]["over"]:
+            break
+        step, current = summary["view"]["step"], summary["table"]["current_player"]
+        if current in players:
+            # the person to move answers on their own page, once it shows that step
+            p = players[current]
+            if p.wait_for_step(step) == "story":
+                p.walk_story()
+            else:
+                p.play(p.rng.choice(p.legal()))
+        else:
+            # the bot's move reaches the host's page
+            host.wait_for_function(
+                "(step) => Number(document.querySelector('.table-page')?.dataset.step) > step",
+                arg=step,
+                timeout=PATIENCE_MS,
+            )
+    else:
+        pytest.fail("the online game did not end")
+    watcher.wait_for_selector('.table-page[data-over="yes"]', timeout=PATIENCE_MS)
+    for p in (host, guest, watcher):
+        assert p.locator("section.result").is_visible()
+        assert not p.errors
+    # no token in the server's logs
+    log = web_server.log()
+    assert token not in log
+    for secret in a.tokens().values():
+        assert secret not in log
