@@ -8,6 +8,7 @@ import sqlite3
 import pytest
 
 import spyglass
+from spyglass import agents
 from spyglass.web.app import MAX_BODY
 from tests.web.helpers import create, headers, humans, play_http, tokens
 
@@ -53,7 +54,45 @@ def test_agents_name_the_strongest(client) -> None:
     names = [a["name"] for a in data["agents"]]
     assert {"random", "heuristic"} <= set(names)
     assert data["strongest"] in names
-    assert data["strongest"] == ("ismcts" if "ismcts" in names else "heuristic")
+    named = getattr(agents, "STRONGEST", None)
+    if named in names:
+        assert data["strongest"] == named
+    else:
+        assert data["strongest"] == ("ismcts" if "ismcts" in names else "heuristic")
+
+
+class SearchAgent:
+    """A stand-in for a tree search agent: takes a budget, plays the first legal move."""
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, simulations: int = 100) -> None:
+        self.simulations = simulations
+
+    def choose(self, seat):
+        return seat.legal_actions[0]
+
+
+def test_the_strongest_agent_and_its_budget_are_found_by_name(client, monkeypatch) -> None:
+    monkeypatch.setitem(agents.AGENTS, "search", SearchAgent)
+    monkeypatch.setattr(agents, "STRONGEST", "search", raising=False)
+    data = client.get("/api/agents").json()
+    assert data["strongest"] == "search"
+    assert {"name": "search", "takes_budget": True} in data["agents"]
+    seats = [{"kind": "bot", "agent": "search", "budget": 7}, {"kind": "human"}, {"kind": "human"}]
+    created = create(client, "espionage", seats, players=3, seed=3)
+    assert created["table"]["seats"][0]["budget"] == 7
+    # the hint comes from the strongest agent, with the hint's budget
+    token = tokens(created)[1]
+    url = f"/api/tables/{created['id']}"
+    for _ in range(200):
+        message = client.get(url, headers=headers(token)).json()
+        if message["legal"]:
+            break
+        token = tokens(created)[2] if token == tokens(created)[1] else tokens(created)[1]
+    hint = client.post(f"{url}/hint", headers=headers(token)).json()
+    assert hint["agent"] == "search"
+    assert hint["action"]["notation"] == message["legal"][0]["notation"]
 
 
 # ---------------------------------------------------------------------- creating tables

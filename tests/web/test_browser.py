@@ -226,3 +226,143 @@ def test_two_browsers_play_online_with_invite_links(web_server, new_page) -> Non
     assert token not in log
     for secret in a.tokens().values():
         assert secret not in log
+
+
+# ---------------------------------------------------------------------- the renderer itself
+
+#: A layout with every kind of region, as a game added later might declare it.
+LAYOUT = [
+    {"kind": "cards", "key": "hand", "label": "Hand"},
+    {"kind": "pile", "key": "discard", "label": "Discard", "show": "top"},
+    {"kind": "count", "key": "deck", "label": "Deck"},
+    {"kind": "text", "key": "scores", "label": "Scores"},
+    {"kind": "columns", "key": "ranks", "label": "Ranks", "parts": ["members"]},
+    {"kind": "grid", "key": "board", "label": "Board"},
+    {"kind": "rows", "key": "kingdoms", "label": "The kingdoms row"},
+    {"kind": "story", "key": "walk", "label": "Last round"},
+    {"kind": "map", "key": "map", "label": "Map"},
+    {"kind": "text", "key": "nothing", "label": "Hidden when empty", "hide_empty": True},
+]
+VIEW = {
+    "table": {
+        "hand": ["10♥", "JK", None, "Merchant 9 ❦⌘"],
+        "discard": ["2♣", "3♣"],
+        "deck": 12,
+        "scores": {"seat 0": 4, "seat 1": 7},
+        "ranks": [{"title": "R1", "members": ["A♠"]}, {"title": "R2", "members": []}],
+        "board": {
+            "cells": [
+                [None, ["5♦"]],
+                ["X", {"cards": ["K♠", "Q♠"], "note": "two", "style": "dim"}],
+            ],
+            "col_labels": ["A", "B"],
+            "row_labels": ["1", "2"],
+        },
+        "kingdoms": [{"title": "Kingdom 1", "cards": ["Sailor 4 ≈❦"], "note": "ruled"}],
+        "walk": {"id": "r1", "title": "Round 1", "steps": [{"title": "one", "lines": ["a"]}]},
+        "map": {
+            "places": [
+                {"id": "lon", "label": "London", "x": 10, "y": 10},
+                {"id": "par", "label": "Paris", "x": 60, "y": 40},
+                {"id": "ber", "label": "Berlin", "x": 90, "y": 20},
+            ],
+            "routes": [{"from": "lon", "to": "par", "label": "2"}, {"from": "par", "to": "ber"}],
+            "pieces": [{"place": "par", "owner": 1, "label": "spy"}, {"place": "lon", "owner": 0}],
+        },
+        "nothing": [],
+    }
+}
+LEGAL = [
+    {"notation": "travel Paris", "labels": ["10♥"], "target": "par", "kind": "travel"},
+    {"notation": "travel Berlin", "labels": ["10♥"], "target": "Berlin", "kind": "travel"},
+    {"notation": "place B2", "labels": ["Merchant 9 ❦⌘"], "target": "B2", "kind": "place"},
+    {"notation": "crown 1", "labels": [], "target": "Kingdom 1", "kind": "crown"},
+]
+
+
+def test_any_layout_is_drawn_and_played_by_its_regions_alone(web_server, new_page) -> None:
+    page = new_page()
+    page.goto(web_server.url + "/healthz")  # a plain page of the server, to import modules from
+    result = page.evaluate(
+        """async ([layout, view, legal]) => {
+          document.body.innerHTML = '<main id="app"></main>';
+          const { renderTable } = await import('/static/js/render.js');
+          const { MoveController } = await import('/static/js/moves.js');
+          const box = document.getElementById('app');
+          const reg = renderTable(box, view, layout, {});
+          const played = [];
+          // as the table page does: a move played clears the choice (here none is refused)
+          const controller = new MoveController({ onPlay: (m) => {
+            played.push(m.notation);
+            controller.wait();
+            controller.resume();
+          } });
+          controller.update(legal, reg);
+          const out = {
+            regions: [...box.querySelectorAll('section.region')].map((s) => s.dataset.key),
+            svgCards: box.querySelectorAll('svg.card').length,
+            backs: box.querySelectorAll('svg.card-back').length,
+            decktet: box.querySelectorAll('svg.card-decktet').length,
+            places: box.querySelectorAll('svg.map g.place').length,
+            routes: box.querySelectorAll('svg.map line.route').length,
+            pieces: box.querySelectorAll('svg.map g.piece').length,
+            can: [...box.querySelectorAll('.can')].map((e) => e.dataset.card || e.dataset.place),
+          };
+          const click = (selector) =>
+            box.querySelector(selector).dispatchEvent(new MouseEvent('click', {bubbles: true}));
+          const enter = (selector) => box.querySelector(selector).dispatchEvent(
+            new KeyboardEvent('keydown', {key: 'Enter', bubbles: true}));
+          // a card, then a place on the map: the one move they make is played
+          click('[data-card="10♥"]');
+          out.afterCard = [...box.querySelectorAll('.can')]
+            .map((e) => e.dataset.card || e.dataset.place);
+          click('g.place[data-place="Paris"]');
+          // a row of the kingdoms: the move with no card that targets it
+          out.choices = controller.choices().map((m) => m.notation);
+          click('[data-place="Kingdom 1"]');
+          // a grid cell, by keyboard: Enter on cell B2 (its one move takes the Decktet card)
+          enter('.cell[data-place="B2"]');
+          out.played = played;
+          return out;
+        }""",
+        [LAYOUT, VIEW, LEGAL],
+    )
+    assert result["regions"] == [r["key"] for r in LAYOUT if r["key"] != "nothing"]
+    assert result["backs"] == 1 and result["decktet"] == 2
+    assert result["places"] == 3 and result["routes"] == 2 and result["pieces"] == 2
+    # every card and place of a legal move is highlighted; a chosen card narrows them down
+    assert set(result["can"]) == {"10♥", "Merchant 9 ❦⌘", "Kingdom 1", "Paris", "Berlin", "B2"}
+    assert set(result["afterCard"]) == {"Paris", "Berlin"}
+    assert result["choices"] == []
+    assert result["played"] == ["travel Paris", "crown 1", "place B2"]
+
+
+def test_a_table_fits_a_phone_and_plays_by_keyboard(web_server, new_page) -> None:
+    page = new_page(width=390, height=844)
+    base = web_server.url
+    response = httpx.post(
+        f"{base}/api/tables",
+        json={"game": "espionage", "players": 4, "seed": 2, "options": {"city_limit": 1}},
+    )
+    page.goto(base + response.json()["seats"][0]["link"])
+    table = TableDriver(page, base)
+    assert table.wait_ready() == "move"
+    # nothing wider than the screen; cards still a readable size
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    width = page.locator('[data-key="hand"] .cardwrap').first.bounding_box()["width"]
+    assert width >= 40
+    # the keyboard: a digit opens the move box, Enter plays that move of the list
+    step = table.step
+    first = table.legal()[0]["notation"]
+    page.keyboard.press("1")
+    assert page.locator("#notation").input_value() == "1"
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "(step) => Number(document.querySelector('.table-page')?.dataset.step) > step", arg=step
+    )
+    # the move was the list's first: the seat's log says it played that card there
+    card, _on, seat = first.split()
+    token = table.tokens()[0]
+    mine = httpx.get(f"{base}/api/tables/{table.table_id}", headers={"X-Seat-Token": token}).json()
+    assert any(f"plays {card} on seat {seat}" in line for line in mine["view"]["log"])
+    assert not page.errors

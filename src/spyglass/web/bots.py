@@ -29,23 +29,37 @@ import spyglass
 from spyglass import agents
 from spyglass.engine import RulesError, Seat
 
-#: Agent parameter that a seat's budget sets, for agents that take one.
-BUDGET_PARAMETER = "iterations"
+#: Agent parameters that a seat's budget may set (the first an agent takes): a search agent's
+#: iterations per move, whatever its author called them.
+BUDGET_PARAMETERS = ("iterations", "budget", "simulations", "playouts")
 #: Budget of the hint agent when it takes one (enough for a sound hint in well under a second).
 HINT_BUDGET = 300
 
 
 def strongest_agent() -> str:
-    """The strongest registered agent: tree search when it is there, else the game's bot."""
+    """The strongest registered agent: the one ``spyglass.agents.STRONGEST`` names when the
+    agents say so, else tree search when it is there, else the game's bot."""
     names = agents.names()
+    named = getattr(agents, "STRONGEST", None)
+    if isinstance(named, str) and named in names:
+        return named
     return "ismcts" if "ismcts" in names else "heuristic"
 
 
-def takes_budget(agent: str) -> bool:
+def budget_parameter(agent: str) -> str | None:
+    """The name of the parameter that sets ``agent``'s budget, or None if it takes none."""
     cls = agents.AGENTS.get(agent)
     if cls is None:
-        return False
-    return BUDGET_PARAMETER in inspect.signature(cls).parameters
+        return None
+    try:
+        parameters = inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        return None
+    return next((name for name in BUDGET_PARAMETERS if name in parameters), None)
+
+
+def takes_budget(agent: str) -> bool:
+    return budget_parameter(agent) is not None
 
 
 def agent_params(agent: str, budget: int | None) -> dict[str, Any]:
@@ -54,11 +68,12 @@ def agent_params(agent: str, budget: int | None) -> dict[str, Any]:
         raise RulesError(f"unknown agent {agent!r}; known agents: {', '.join(agents.names())}")
     if budget is None:
         return {}
-    if not takes_budget(agent):
+    parameter = budget_parameter(agent)
+    if parameter is None:
         raise RulesError(f"agent {agent!r} takes no budget (it always plays at once)")
     if budget < 1:
         raise RulesError("a budget is a positive number of iterations")
-    return {BUDGET_PARAMETER: budget}
+    return {parameter: budget}
 
 
 def _mapping_proxy(items: dict[str, Any]) -> MappingProxyType:

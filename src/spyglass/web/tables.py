@@ -415,7 +415,7 @@ class TableManager:
         if state.current_player != seat or table.is_bot(seat):
             raise TableError(409, "a hint is for the seat to move")
         agent = strongest_agent()
-        params = {"iterations": self.hint_budget} if takes_budget(agent) else {}
+        params = agent_params(agent, self.hint_budget) if takes_budget(agent) else {}
         step = state.step
         notation = await self.bots.choose(
             state.seat(seat), agent, params, derive_seed(table.row.seed, f"hint/{step}")
