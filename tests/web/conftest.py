@@ -159,6 +159,13 @@ class Server:
     def log(self) -> str:
         return self.log_path.read_text("utf-8", "replace") if self.log_path else ""
 
+    def children(self) -> list[int]:
+        """The server's child processes (its bot workers), from /proc (Linux)."""
+        assert self.process is not None
+        pid = self.process.pid
+        path = Path(f"/proc/{pid}/task/{pid}/children")
+        return [int(p) for p in path.read_text().split()] if path.exists() else []
+
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as in a crash."""
         if self.process and self.process.poll() is None:

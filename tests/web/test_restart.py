@@ -4,6 +4,7 @@ token is back exactly where it was, and every game goes on to its end."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -83,7 +84,14 @@ def kill_and_restart(start_server, db: str) -> None:
         before = {
             name: snapshot(http, tables[name]["id"], seat_tokens[name]) for name in ("solo", "hot")
         }
+    workers = first.children()
+    assert workers  # the bot pool's processes
     first.kill()
+    # the killed server's bot workers notice and leave (nothing is left running)
+    deadline = time.monotonic() + 60
+    while any(Path(f"/proc/{pid}").exists() for pid in workers):
+        assert time.monotonic() < deadline, "the bot workers outlived their server"
+        time.sleep(0.1)
 
     second = start_server(db)
     with httpx.Client(base_url=second.url, timeout=30) as http:

@@ -20,6 +20,8 @@ import io
 import multiprocessing
 import os
 import pickle
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from types import MappingProxyType
@@ -99,6 +101,20 @@ def choose(blob: bytes, agent: str, params: dict[str, Any], seed: int) -> str:
     return str(agents.load(agent, seed=seed, **params).choose(seat))
 
 
+def _follow_parent(parent: int) -> None:
+    """In a worker: exit as soon as the server that started it is gone.
+
+    A server killed outright (SIGKILL, out of memory) runs no shutdown code, and its workers
+    would otherwise wait on their queue for ever. A daemon thread notices the new parent."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
+
+
 def warm() -> int:
     """In a worker: import every game and agent now rather than on the first move."""
     for game_id in spyglass.games.REGISTRY.ids():
@@ -121,7 +137,12 @@ class BotPool:
             if self.kind == "process":
                 # spawn, not fork: the server has threads (database, event loop helpers).
                 context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+                self._executor = ProcessPoolExecutor(
+                    self.workers,
+                    mp_context=context,
+                    initializer=_follow_parent,
+                    initargs=(os.getpid(),),
+                )
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
         return self._executor

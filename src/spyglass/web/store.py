@@ -39,7 +39,6 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
-from sqlalchemy.pool import NullPool
 
 from spyglass.engine import RulesError
 
@@ -169,10 +168,11 @@ class Store:
         self.url = url
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
         if self.is_sqlite:
-            # One connection per thread is plenty: the server writes from one thread.
-            self.engine: Engine = create_engine(
-                url, poolclass=NullPool if ":memory:" not in url else None
-            )
+            # Connections stay open in a small pool: closing the last connection to a WAL
+            # database checkpoints it and deletes the log, which costs an fsync or two per
+            # move if every transaction opened its own (about 13 ms instead of 0.3 ms).
+            pool = {} if ":memory:" in url else {"pool_size": 2, "max_overflow": 2}
+            self.engine: Engine = create_engine(url, **pool)
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True)

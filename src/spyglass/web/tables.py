@@ -90,6 +90,15 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    # The legal moves of the current state as the browser gets them (with their sentences),
+    # computed once per state however many connections and requests ask for them.
+    _legal: tuple[State, list[dict[str, Any]]] | None = None
+
+    def legal_json(self) -> list[dict[str, Any]]:
+        if self._legal is None or self._legal[0] is not self.state:
+            state = self.state
+            self._legal = (state, [describe_action(state, a) for a in state.legal_actions()])
+        return self._legal[1]
 
     @property
     def id(self) -> str:
@@ -320,7 +329,7 @@ class TableManager:
         to move, and the public summary."""
         state = table.state
         to_move = seat is not None and state.current_player == seat and not table.is_bot(seat)
-        legal = [describe_action(state, a) for a in state.legal_actions()] if to_move else []
+        legal = table.legal_json() if to_move else []
         return {
             "type": "state",
             "table": table.summary(),
