@@ -281,7 +281,7 @@ class TableManager:
             agent_params(agent, spec.budget)
         except RulesError as error:
             raise TableError(422, f"seat {index}: {error}") from None
-        return SeatRow(index, BOT, name or f"{agent} bot", agent, spec.budget, None)
+        return SeatRow(index, BOT, name or f"seat {index} ({agent} bot)", agent, spec.budget, None)
 
     # ------------------------------------------------------------------ finding
 

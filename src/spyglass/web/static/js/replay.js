@@ -57,10 +57,10 @@ export async function replayPage(root, tableId) {
   });
   slider.addEventListener("input", () => go(Number(slider.value)));
   const controls = h("div", { class: "buttons replay-controls" },
-    h("button", { type: "button", onclick: () => go(0), title: "start (Home)" }, "⏮"),
-    h("button", { type: "button", id: "replay-back", onclick: () => go(step - 1), title: "back (←)" }, "◀"),
-    h("button", { type: "button", id: "replay-next", onclick: () => go(step + 1), title: "next (→)" }, "▶"),
-    h("button", { type: "button", onclick: () => go(total), title: "end (End)" }, "⏭"),
+    h("button", { type: "button", onclick: () => go(0), title: "start (Home)", "aria-label": "start" }, "⇤"),
+    h("button", { type: "button", id: "replay-back", onclick: () => go(step - 1), title: "back (←)", "aria-label": "back" }, "◀"),
+    h("button", { type: "button", id: "replay-next", onclick: () => go(step + 1), title: "next (→)", "aria-label": "next" }, "▶"),
+    h("button", { type: "button", onclick: () => go(total), title: "end (End)", "aria-label": "end" }, "⇥"),
     slider, label, h("label", {}, "seen by ", seatSelect),
     h("a", { class: "button", href: `/api/tables/${tableId}/record`, download: "" }, "Download record"),
     h("button", { type: "button", onclick: () => showRules(info.id) }, "Rules"),

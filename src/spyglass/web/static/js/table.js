@@ -152,7 +152,7 @@ class TablePage {
     else status = `${table.seats[current].name} to move${table.seats[current].kind === "bot" ? " (bot thinking…)" : ""}`;
     const seats = h("ul", { class: "seat-list" }, table.seats.map((s) => h("li", {
       class: ["seat", s.seat === current ? "to-move" : "", s.seat === message.seat ? "me" : "", s.kind].join(" "),
-    }, h("span", { class: `dot ${s.kind === "bot" ? "dot-bot" : s.connected ? "dot-on" : "dot-off"}`, title: s.kind === "bot" ? `bot: ${s.agent}` : s.connected ? "connected" : "not connected" }), s.name, s.seat === message.seat ? " (you)" : "")));
+    }, h("span", { class: `dot ${s.kind === "bot" ? "dot-bot" : s.connected ? "dot-on" : "dot-off"}`, title: s.kind === "bot" ? `bot: ${s.agent}` : s.connected ? "connected" : "not connected" }), s.name, /\bseat\b/i.test(s.name) ? "" : h("span", { class: "muted" }, ` · seat ${s.seat}`), s.seat === message.seat ? " (you)" : "")));
     const buttons = h("div", { class: "buttons table-buttons" },
       h("button", { type: "button", onclick: () => showRules(info.id), title: "rules (r)" }, "Rules"),
       mine && message.legal.length ? h("button", { type: "button", id: "hint", onclick: () => this.hint(), title: "hint (h)" }, "Hint") : null,
