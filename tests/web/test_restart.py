@@ -112,6 +112,12 @@ def kill_and_restart(start_server, db: str) -> None:
         for name in ("solo", "hot"):
             record = http.get(f"/api/tables/{tables[name]['id']}/record").json()
             assert spyglass.replay(record).is_over
+    # every request carried a token, none reached either server's log (the access log is on)
+    logs = first.log() + second.log()
+    assert "GET /api/tables/" in logs
+    for seats in seat_tokens.values():
+        for token in seats.values():
+            assert token not in logs
 
 
 @pytest.mark.slow

@@ -48,6 +48,13 @@ class TablePage {
   }
 
   status(key, status, code) {
+    if (status === "closed" && !(code >= 4400 && code < 4500)) {
+      if (!this.lost) notice("Connection to the server lost: reconnecting…", "error");
+      this.lost = true;
+    } else if (status === "open" && this.lost) {
+      this.lost = false;
+      notice("Reconnected.");
+    }
     if (status === "closed" && code >= 4400 && code < 4500) {
       const why = code === 4403 ? "this browser's token holds no seat at this table" : code === 4404 ? "there is no such table" : `refused (${code})`;
       this.root.replaceChildren(h("div", { class: "error-page" }, h("h2", {}, "Cannot join the table"), h("p", {}, why), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
@@ -268,7 +275,7 @@ class TablePage {
 
   hint() {
     const socket = this.socket();
-    if (socket) socket.send({ type: "hint" });
+    if (socket && socket.send({ type: "hint" }) !== null) notice("Thinking about a hint…");
   }
 
   undo() {
