@@ -42,6 +42,7 @@ format: $(TEST_STAMP)
 bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/throughput.py
 	$(BIN)/python benchmarks/bots.py
+	$(BIN)/python benchmarks/web_load.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .ruff_cache .hypothesis
