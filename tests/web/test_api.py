@@ -310,6 +310,25 @@ def test_bots_move_on_the_server(client) -> None:
     assert spyglass.replay(record).is_over
 
 
+def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back(client) -> None:
+    manager = client.app.state.manager
+    created = create(client, "sandwich-guy", seed=3)
+    table_id, token = created["id"], tokens(created)[0]
+    url = f"/api/tables/{table_id}"
+    last = client.get(url, headers=headers(token)).json()
+    while not last["view"]["over"]:
+        assert table_id in manager.tables
+        move = {"action": last["legal"][0]["notation"]}
+        last = client.post(f"{url}/actions", headers=headers(token), json=move).json()
+    assert table_id not in manager.tables  # released: over, and nobody is connected
+    again = client.get(f"/api/tables/{table_id}", headers=headers(token)).json()
+    assert again["view"] == last["view"]  # replayed from the database
+    # undo at a finished solo game: the table is live again
+    undone = client.post(f"/api/tables/{table_id}/undo", headers=headers(token))
+    assert undone.status_code == 200 and not undone.json()["view"]["over"]
+    assert manager.tables[table_id].state.step == last["view"]["step"] - 1
+
+
 def test_no_moves_after_the_end(client) -> None:
     table_id, token, last = finished_solo(client)
     assert last["view"]["over"] and last["legal"] == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -194,11 +195,14 @@ def create_app(
     bot_pool: str = "process",
     bot_delay: float = 0.4,
     hint_budget: int | None = None,
+    freeze_gc: bool = False,
 ) -> FastAPI:
     """The web app on the database at ``db_url`` (a SQLAlchemy URL, see store.database_url).
 
     ``bot_pool`` is "process" (default) or "thread"; ``bot_delay`` is the pause in seconds
-    before each bot move at tables with people, so they can follow the play."""
+    before each bot move at tables with people, so they can follow the play. ``freeze_gc``
+    (for a server process of its own) moves everything alive after start-up out of the
+    garbage collector's sight."""
     store = Store(db_url)
     bots = BotPool(bot_workers, bot_pool)
     kwargs = {} if hint_budget is None else {"hint_budget": hint_budget}
@@ -209,6 +213,12 @@ def create_app(
         restored = await manager.start()
         if restored:
             log.info("restored %d unfinished tables", restored)
+        if freeze_gc:
+            # The modules, the app and the restored tables live as long as the process. A full
+            # collection that walks them all stalls every table for 100 ms or more; frozen,
+            # they are never walked again.
+            gc.collect()
+            gc.freeze()
         try:
             yield
         finally:
@@ -372,7 +382,7 @@ def create_app(
     async def post_undo(table_id: str, token: TokenHeader = None) -> dict[str, Any]:
         table = await find(table_id)
         seat = manager.require_seat(manager.authenticate(table, token), "undo")
-        await manager.undo(table, seat)
+        table = await manager.undo(table, seat)
         return manager.message(table, seat)
 
     @app.post(

@@ -47,7 +47,7 @@ def serve(
     """Run the server until interrupted. ``announce`` receives the lines to show people."""
     url = database_url(db)
     safe = Store.describe_url(url)
-    app = create_app(url, bot_workers=bot_workers, bot_delay=bot_delay)
+    app = create_app(url, bot_workers=bot_workers, bot_delay=bot_delay, freeze_gc=True)
     shown = f"[{host}]" if ":" in host else host
     announce(f"spyglass is at http://{shown}:{port}  (database: {safe}; Ctrl-C stops it)")
     uvicorn.run(

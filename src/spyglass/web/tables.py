@@ -396,8 +396,9 @@ class TableManager:
         table.row.status = status
         table.state = new
 
-    async def undo(self, table: Table, seat: int) -> None:
-        """Take back the last move of a solo game."""
+    async def undo(self, table: Table, seat: int) -> Table:
+        """Take back the last move of a solo game; returns the table (the live object)."""
+        table = await self.get(table.id)  # the live one, if a finished table was released
         async with table.lock:
             if table.state.players != 1:
                 raise TableError(409, "undo is only for solo games")
@@ -415,6 +416,7 @@ class TableManager:
             table.row.status = status
             table.state = state
         self._after_change(table)
+        return table
 
     async def hint(self, table: Table, seat: int) -> dict[str, Any]:
         """The move the strongest agent would make for this seat, with its sentence."""
@@ -494,6 +496,13 @@ class TableManager:
             table.subscribers.discard(sub)
             self.broadcast(table)
 
+    def release(self, table: Table) -> None:
+        """Forget a finished table that nobody watches: memory (and the garbage collector's
+        work) then grows with the tables being played, not with every table ever played.
+        ``get`` replays it from the database if someone asks for it again."""
+        if table.over and not table.subscribers and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+
     def broadcast(self, table: Table) -> None:
         """Queue each connection's own message (built once per seat)."""
         cache: dict[int | None, dict[str, Any]] = {}
@@ -509,6 +518,7 @@ class TableManager:
                 with contextlib.suppress(asyncio.QueueEmpty):
                     sub.queue.get_nowait()
                 sub.queue.put_nowait(None)
+        self.release(table)
 
     # ------------------------------------------------------------------ finished games
 
