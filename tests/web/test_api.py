@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 
 import pytest
 
@@ -327,6 +328,44 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back(client) ->
     undone = client.post(f"/api/tables/{table_id}/undo", headers=headers(token))
     assert undone.status_code == 200 and not undone.json()["view"]["over"]
     assert manager.tables[table_id].state.step == last["view"]["step"] - 1
+
+
+class WaitingAgent:
+    """An agent that thinks until the test lets it move (as a long tree search would)."""
+
+    name = "waiting"
+    go = threading.Event()
+    thinking = threading.Event()
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def choose(self, seat):
+        WaitingAgent.thinking.set()
+        assert WaitingAgent.go.wait(60)
+        return seat.legal_actions[0]
+
+
+def test_a_thinking_bot_holds_up_no_other_table(client, monkeypatch) -> None:
+    monkeypatch.setitem(agents.AGENTS, "waiting", WaitingAgent)
+    WaitingAgent.go.clear()
+    WaitingAgent.thinking.clear()
+    slow = create(client, "sandwich-guy", [{"kind": "bot", "agent": "waiting"}], seed=1)
+    assert WaitingAgent.thinking.wait(60)  # its bot is thinking, in the worker pool
+    try:
+        other = create(client, "sandwich-guy", seed=2)
+        url, token = f"/api/tables/{other['id']}", tokens(other)[0]
+        move = client.get(url, headers=headers(token)).json()["legal"][0]["notation"]
+        response = client.post(f"{url}/actions", headers=headers(token), json={"action": move})
+        assert response.status_code == 200 and response.json()["view"]["step"] == 1
+        assert client.get(f"/api/tables/{slow['id']}").json()["view"]["step"] == 0
+    finally:
+        WaitingAgent.go.set()
+    for _ in range(2000):  # the slow table goes on once its bot has thought
+        if client.get(f"/api/tables/{slow['id']}").json()["view"]["step"] > 0:
+            break
+    else:
+        pytest.fail("the bot never moved")
 
 
 def test_no_moves_after_the_end(client) -> None:
