@@ -1,8 +1,10 @@
-# The two commands of the README: `make run` and `make test`. Both create .venv when missing.
+# The two commands of the README: `make run` (the web app) and `make test`. Both create .venv
+# when missing.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run test lint format bench clean
 
@@ -11,28 +13,36 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# `make run` needs the package alone; `make test` adds the test tools (pytest, ruff, Playwright
+# for Python, which drives the system's Chromium: no browser is downloaded).
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $(RUN_STAMP)
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
-	@touch $(STAMP)
+	@touch $(TEST_STAMP) $(RUN_STAMP)
 
-run: $(STAMP)
-	$(BIN)/spyglass play
+# The web app on http://127.0.0.1:8000 (it prints the address), SQLite database by default.
+run: $(RUN_STAMP)
+	$(BIN)/spyglass serve
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/python -m pytest -n auto
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 
-format: $(STAMP)
+format: $(TEST_STAMP)
 	$(BIN)/ruff format src tests benchmarks
 	$(BIN)/ruff check --fix src tests benchmarks
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/throughput.py
 	$(BIN)/python benchmarks/bots.py
+	$(BIN)/python benchmarks/web_load.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .ruff_cache .hypothesis

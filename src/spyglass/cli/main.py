@@ -26,7 +26,7 @@ from spyglass import agents
 from spyglass.engine import SpyglassError, read_record
 from spyglass.lab import simulate, wilson_interval
 
-from . import lobby, solve
+from . import lobby, serve, solve
 from .play import PlaySession, parse_options, parse_seats
 from .replay import step_through
 
@@ -228,6 +228,9 @@ def sim_command(
     console.print(table)
     if result.interrupted:
         raise typer.Exit(130)
+
+
+app.command("serve")(serve.serve_command)
 
 
 def main() -> None:

@@ -1,0 +1,220 @@
+// From clicks to moves. Clicking a card keeps the legal moves whose cards include it;
+// clicking a place keeps those whose target names it; the move is played as soon as one
+// remains. What can still be clicked is highlighted; the list of moves is the fallback.
+
+function contains(labels, chosen) {
+  const pool = [...labels];
+  for (const c of chosen) {
+    const i = pool.indexOf(c);
+    if (i < 0) return false;
+    pool.splice(i, 1);
+  }
+  return true;
+}
+
+export class MoveController {
+  constructor({ onPlay, onChange }) {
+    this.onPlay = onPlay;
+    this.onChange = onChange || (() => {});
+    this.legal = [];
+    this.reg = null;
+    this.cards = [];
+    this.place = null; // a registry place
+    this.placeMoves = null; // the moves that target it
+    this.hinted = null;
+    this.pending = false; // a move was sent: nothing is clickable until the answer
+  }
+
+  /** A move is on its way to the server: clear the choice, let nothing be clicked. */
+  wait() {
+    this.pending = true;
+    this.cards = [];
+    this.place = null;
+    this.placeMoves = null;
+    this.highlight();
+  }
+
+  /** The server refused the move: the same moves are open again. */
+  resume() {
+    this.pending = false;
+    this.highlight();
+  }
+
+  /** New legal moves and a new drawing: keep the selection only while it still fits. */
+  update(legal, reg) {
+    const same = legal.length === this.legal.length && legal.every((a, i) => a.notation === this.legal[i].notation);
+    this.legal = legal;
+    this.reg = reg;
+    this.pending = false;
+    if (!same) {
+      this.cards = [];
+      this.place = null;
+      this.placeMoves = null;
+      this.hinted = null;
+    } else if (this.place) {
+      // The drawing is new: find the same place again by name.
+      const again = reg.places.find((p) => p.name === this.place.name);
+      this.place = again || null;
+      if (!again) this.placeMoves = null;
+    }
+    this.wire();
+    this.highlight();
+  }
+
+  candidates() {
+    if (this.pending) return [];
+    return this.legal.filter(
+      (a) => contains(a.labels, this.cards) && (!this.placeMoves || this.placeMoves.has(a.notation)),
+    );
+  }
+
+  /** Moves to offer as buttons by the board: with nothing chosen, those that name no card
+   * and no place on the board ("pass", "look"); with a choice, the moves it completes (the
+   * same cards played different ways, or a move that needs nothing more). */
+  choices() {
+    if (this.pending || !this.reg) return [];
+    const offBoard = (a) => !this.reg.placesFor(a.target).length;
+    if (!this.active) return this.legal.filter((a) => !a.labels.length && offBoard(a));
+    return this.candidates().filter(
+      (a) => a.labels.length === this.cards.length && (this.place !== null || offBoard(a)),
+    );
+  }
+
+  get active() {
+    return this.cards.length > 0 || this.place !== null;
+  }
+
+  clear() {
+    this.cards = [];
+    this.place = null;
+    this.placeMoves = null;
+    this.highlight();
+    this.onChange();
+  }
+
+  movesAt(place) {
+    const moves = new Set();
+    for (const a of this.legal) {
+      if (this.reg.placesFor(a.target).includes(place)) moves.add(a.notation);
+    }
+    return moves;
+  }
+
+  clickCard(label) {
+    if (this.pending) return false;
+    const i = this.cards.indexOf(label);
+    if (i >= 0) {
+      this.cards.splice(i, 1);
+    } else {
+      const next = [...this.cards, label];
+      const fits = this.legal.some((a) => contains(a.labels, next) && (!this.placeMoves || this.placeMoves.has(a.notation)));
+      if (!fits) return false;
+      this.cards = next;
+    }
+    this.settle();
+    return true;
+  }
+
+  clickPlace(place) {
+    if (this.pending) return false;
+    if (this.place === place) {
+      this.place = null;
+      this.placeMoves = null;
+      this.settle();
+      return true;
+    }
+    const moves = this.movesAt(place);
+    const fits = this.legal.some((a) => moves.has(a.notation) && contains(a.labels, this.cards));
+    if (!fits) return false;
+    this.place = place;
+    this.placeMoves = moves;
+    this.settle();
+    return true;
+  }
+
+  settle() {
+    const left = this.candidates();
+    if (this.active && left.length === 1) {
+      this.onPlay(left[0]);
+      return;
+    }
+    this.highlight();
+    this.onChange();
+  }
+
+  /** Clicks (one listener on the drawing): a card first, if it can be chosen, else the
+   * place around it. */
+  wire() {
+    const root = this.reg && this.reg.root;
+    if (!root || root.dataset.wired) return;
+    root.dataset.wired = "1";
+    const reg = this.reg;
+    const cardOf = new Map(reg.cards.map((c) => [c.el, c]));
+    const placeOf = new Map(reg.places.map((p) => [p.el, p]));
+    const handler = (event) => {
+      if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
+      if (this.reg !== reg) return;
+      let node = event.target;
+      let handled = false;
+      while (node && node !== root && !handled) {
+        const live = node.classList && (node.classList.contains("can") || node.classList.contains("sel"));
+        const card = cardOf.get(node);
+        if (card && live) handled = this.clickCard(card.label);
+        const place = placeOf.get(node);
+        if (!handled && place && live) handled = this.clickPlace(place);
+        node = node.parentNode;
+      }
+      if (handled) event.preventDefault();
+    };
+    root.addEventListener("click", handler);
+    root.addEventListener("keydown", handler);
+  }
+
+  highlight() {
+    if (!this.reg) return;
+    if (this.reg.root) this.reg.root.classList.toggle("pending", this.pending);
+    const left = this.candidates();
+    const usable = new Set();
+    for (const a of left) for (const l of a.labels) usable.add(l);
+    const chosen = [...this.cards];
+    for (const c of this.reg.cards) {
+      const i = chosen.indexOf(c.label);
+      const selected = i >= 0;
+      if (selected) chosen.splice(i, 1);
+      c.el.classList.toggle("sel", selected);
+      c.el.classList.toggle("can", !selected && usable.has(c.label));
+    }
+    const targets = new Set();
+    for (const a of left) for (const p of this.reg.placesFor(a.target)) targets.add(p);
+    for (const p of this.reg.places) {
+      const selected = p === this.place;
+      p.el.classList.toggle("sel", selected);
+      p.el.classList.toggle("can", !selected && targets.has(p));
+    }
+    for (const item of [...this.reg.cards, ...this.reg.places]) {
+      const on = item.el.classList.contains("can") || item.el.classList.contains("sel");
+      item.el.setAttribute("tabindex", on ? "0" : "-1");
+      if (on) item.el.setAttribute("role", item.el.getAttribute("role") || "button");
+    }
+    this.showHint();
+  }
+
+  /** Mark the cards and places of a hinted move. */
+  hint(move) {
+    this.hinted = move;
+    this.showHint();
+  }
+
+  showHint() {
+    if (!this.reg) return;
+    const move = this.hinted;
+    const labels = move ? [...move.labels] : [];
+    for (const c of this.reg.cards) {
+      const i = labels.indexOf(c.label);
+      if (i >= 0) labels.splice(i, 1);
+      c.el.classList.toggle("hinted", i >= 0);
+    }
+    const places = move ? new Set(this.reg.placesFor(move.target)) : new Set();
+    for (const p of this.reg.places) p.el.classList.toggle("hinted", places.has(p));
+  }
+}

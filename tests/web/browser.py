@@ -1,0 +1,223 @@
+"""Driving the front-end in a real browser as a person would: the lobby's forms, and a table
+played by clicking the cards and places of each move (the list of moves only when the board
+cannot express a move). Every wait is on something the page shows, never on a clock."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+from spyglass.web.auth import HEADER
+
+#: How long a page may take to show what a step waits for (a generous bound, not a timing).
+PATIENCE_MS = 60_000
+
+
+def open_lobby_form(page: Any, base: str, game_id: str) -> None:
+    page.goto(f"{base}/")
+    page.locator(f'article.game-card[data-game="{game_id}"] button.primary').click()
+    page.wait_for_selector("form.new-table")
+
+
+def set_seats(page: Any, players: int, who: dict[int, str]) -> None:
+    """Players and who sits where: "here", "invite" or "bot" (seats not given: the default)."""
+    page.select_option("#players", str(players))
+    for seat, kind in who.items():
+        page.select_option(f'select[name="who-{seat}"]', kind)
+
+
+def start_table(page: Any) -> None:
+    page.locator('form.new-table button[type="submit"]').click()
+
+
+def table_id_of(page: Any) -> str:
+    match = re.search(r"/table/([^/#?]+)", page.url)
+    assert match, page.url
+    return match.group(1)
+
+
+@dataclass
+class TableDriver:
+    """One browser page at one table."""
+
+    page: Any
+    base: str
+    rng: random.Random = field(default_factory=lambda: random.Random(1))
+    #: How the moves were made: by clicking cards, a place, a button by the board ("choice"),
+    #: or in the list of moves: "list" for a move the board offered too, "only-list" else.
+    by: dict[str, int] = field(
+        default_factory=lambda: {"cards": 0, "place": 0, "choice": 0, "list": 0, "only-list": 0}
+    )
+    stories: int = 0
+
+    @property
+    def table_id(self) -> str:
+        return table_id_of(self.page)
+
+    def attr(self, name: str) -> str:
+        value = self.page.locator(".table-page").get_attribute(f"data-{name}")
+        assert value is not None, name
+        return value
+
+    @property
+    def step(self) -> int:
+        return int(self.attr("step"))
+
+    def tokens(self) -> dict[int, str]:
+        raw = self.page.evaluate(
+            "(id) => localStorage.getItem('spyglass.seats.' + id)", self.table_id
+        )
+        return {int(k): v for k, v in json.loads(raw or "{}").items()}
+
+    def wait_ready(self) -> str:
+        """Wait until the page wants something: "story", "cover", "move" or "over"."""
+        self.page.wait_for_function(
+            """() => {
+              if (document.querySelector('.story-walk') || document.querySelector('#show-hand'))
+                return true;
+              const t = document.querySelector('.table-page');
+              return t && (t.dataset.over === 'yes' || (t.dataset.myMove === 'yes'
+                && !document.querySelector('.regions.pending')));
+            }""",
+            timeout=PATIENCE_MS,
+        )
+        if self.page.locator(".story-walk").count():
+            return "story"
+        if self.page.locator("#show-hand").count():
+            return "cover"
+        return "over" if self.attr("over") == "yes" else "move"
+
+    def wait_for_step(self, step: int) -> str:
+        """Wait until the page shows ``step`` with a move to make ("move"), or a story."""
+        self.page.wait_for_function(
+            """(step) => {
+              if (document.querySelector('.story-walk')) return true;
+              const t = document.querySelector('.table-page');
+              return t && Number(t.dataset.step) === step && t.dataset.myMove === 'yes'
+                && !document.querySelector('.regions.pending');
+            }""",
+            arg=step,
+            timeout=PATIENCE_MS,
+        )
+        return "story" if self.page.locator(".story-walk").count() else "move"
+
+    def walk_story(self) -> int:
+        """Step through the story on screen to its end; returns how many steps it had."""
+        dialog = self.page.locator(".story-walk")
+        steps = 0
+        while dialog.count():
+            steps += 1
+            button = dialog.locator("button.primary")
+            done = button.inner_text().strip() == "Done"
+            button.click()
+            if done:
+                break
+        self.page.wait_for_selector(".story-walk", state="detached")
+        self.stories += 1
+        return steps
+
+    def legal(self) -> list[dict[str, Any]]:
+        """The moves of the seat on screen, as the server lists them for that seat."""
+        seat = int(self.attr("seat"))
+        token = self.tokens()[seat]
+        message = httpx.get(
+            f"{self.base}/api/tables/{self.table_id}", headers={HEADER: token}
+        ).json()
+        assert message["seat"] == seat
+        return message["legal"]
+
+    def played(self, step: int) -> bool:
+        """Whether the move left: the board waits for the server, or the server answered."""
+        return bool(
+            self.page.evaluate(
+                """(step) => {
+                  const t = document.querySelector('.table-page');
+                  return !t || Number(t.dataset.step) > step
+                    || !!document.querySelector('.regions.pending');
+                }""",
+                step,
+            )
+        )
+
+    def place_for(self, target: Any) -> Any:
+        """The highlighted place that names ``target``, if one does."""
+        places = self.page.locator(".board .can[data-place]")
+        names = [places.nth(i).get_attribute("data-place") or "" for i in range(places.count())]
+        if not names:
+            return None
+        if len(names) == 1:
+            return places.nth(0)
+        wanted = ",".join(map(str, target)) if isinstance(target, list) else str(target)
+        for i, name in enumerate(names):
+            if name.strip().lower() == wanted.lower():
+                return places.nth(i)
+        if isinstance(target, int):
+            number = re.compile(rf"(?<![0-9]){target}(?![0-9a-z])", re.IGNORECASE)
+            for i, name in enumerate(names):
+                if number.search(name):
+                    return places.nth(i)
+        return None
+
+    def play(self, move: dict[str, Any]) -> str:
+        """Make ``move`` by clicking its cards, then its place; by the list if need be.
+        Returns how: "cards", "place" or "list"."""
+        page = self.page
+        step = self.step
+        how = None
+        for label in move["labels"]:
+            card = page.locator(f'.board .cardwrap.can[data-card="{label}"]')
+            if not card.count():
+                break
+            # near the top left corner: what shows of a card in a fan or a stack
+            card.first.click(position={"x": 8, "y": 6})
+            if self.played(step):
+                how = "cards"
+                break
+        if how is None and move["target"] is not None:
+            place = self.place_for(move["target"])
+            if place is not None:
+                place.click()
+                if self.played(step):
+                    how = "place"
+        if how is None:
+            # the buttons by the board: the ways to finish the choice, or moves off the board
+            choice = page.locator(f'.choice-bar button[data-notation="{move["notation"]}"]')
+            if choice.count():
+                choice.click()
+                how = "choice"
+        if how is None:
+            if page.locator(".board .sel").count():
+                page.keyboard.press("Escape")
+            page.locator(f'button.move[data-notation="{move["notation"]}"]').click()
+            how = "list" if move["labels"] or move["target"] is not None else "only-list"
+        # the next state: a later step, or (hot-seat) the pass-the-device screen over it
+        page.wait_for_function(
+            """(step) => {
+              const t = document.querySelector('.table-page');
+              return document.querySelector('#show-hand') || (t && Number(t.dataset.step) > step);
+            }""",
+            arg=step,
+            timeout=PATIENCE_MS,
+        )
+        self.by[how] += 1
+        return how
+
+    def play_to_the_end(self, choose: Any = None, limit: int = 2000) -> None:
+        """Play every move of the seats this page holds until the game is over."""
+        for _ in range(limit):
+            wants = self.wait_ready()
+            if wants == "over":
+                return
+            if wants == "story":
+                self.walk_story()
+            elif wants == "cover":
+                self.page.locator("#show-hand").click()
+            else:
+                legal = self.legal()
+                self.play(choose(legal) if choose else self.rng.choice(legal))
+        raise AssertionError(f"no end after {limit} moves")

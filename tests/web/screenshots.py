@@ -1,0 +1,91 @@
+"""The README's screenshots, taken in headless Chromium from a real server (not a test).
+
+    python -m tests.web.screenshots [OUT_DIR]     # default: docs/img
+
+Each table is set up with a fixed seed and played some moves over the API first, so the
+pictures show a game under way; the same command makes the same pictures.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import sync_playwright
+
+from spyglass.web.auth import HEADER
+from tests.web.conftest import CHROMIUM_ARGS, Server, chromium_path
+from tests.web.helpers import tokens
+
+#: name -> (game, players, options, seed, moves made first, viewport)
+SHOTS = {
+    "espionage": ("espionage", 4, {}, 7, 9, (1280, 860)),
+    "dead-center": ("dead-center", 1, {}, 4, 12, (1280, 900)),
+    "tinker-sailor-soldier-spy": ("tinker-sailor-soldier-spy", 1, {}, 3, 14, (1280, 760)),
+    "phone-espionage": ("espionage", 4, {}, 7, 9, (390, 844)),
+}
+
+
+def advance(base: str, created: dict, moves: int, rng: random.Random) -> None:
+    """Make ``moves`` moves at the table, each seat's from its own legal moves."""
+    url = f"{base}/api/tables/{created['id']}"
+    seat_tokens = tokens(created)
+    for _ in range(moves):
+        current = httpx.get(url).json()["table"]["current_player"]
+        token = seat_tokens[current]
+        legal = httpx.get(url, headers={HEADER: token}).json()["legal"]
+        move = rng.choice(legal)["notation"]
+        response = httpx.post(f"{url}/actions", headers={HEADER: token}, json={"action": move})
+        response.raise_for_status()
+
+
+def main() -> None:
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/img")
+    out.mkdir(parents=True, exist_ok=True)
+    path = chromium_path()
+    if path is None:
+        raise SystemExit("no Chromium: apt-get install chromium")
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(str(Path(tmp) / "shots.sqlite3")).start()
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=path, headless=True, args=CHROMIUM_ARGS
+                )
+                for name, (game, players, options, seed, moves, size) in SHOTS.items():
+                    body = {
+                        "game": game,
+                        "players": players,
+                        "seed": seed,
+                        "options": options,
+                        # every seat a person, so the pictures do not wait on bots
+                        "seats": [
+                            {"kind": "human", "name": f"Player {i + 1}"} for i in range(players)
+                        ],
+                    }
+                    created = httpx.post(f"{server.url}/api/tables", json=body).json()
+                    advance(server.url, created, moves, random.Random(seed))
+                    current = httpx.get(f"{server.url}/api/tables/{created['id']}").json()
+                    seat = current["table"]["current_player"]
+                    link = next(s["link"] for s in created["seats"] if s["seat"] == seat)
+                    width, height = size
+                    context = browser.new_context(
+                        viewport={"width": width, "height": height},
+                        device_scale_factor=2 if width < 600 else 1,
+                    )
+                    page = context.new_page()
+                    page.goto(server.url + link)
+                    page.wait_for_selector('.table-page[data-my-move="yes"]')
+                    page.screenshot(path=str(out / f"{name}.png"))
+                    print(out / f"{name}.png")
+                    context.close()
+                browser.close()
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
