@@ -25,7 +25,6 @@ def test_load_by_name_and_by_spec() -> None:
 @pytest.mark.parametrize(
     ("params", "message"),
     [
-        ({"iterations": 10, "milliseconds": 5}, "not both"),
         ({"iterations": 0}, "at least one iteration"),
         ({"milliseconds": 0}, "positive time budget"),
         ({"rollout": "greedy"}, "rollout is one of random, heuristic"),
@@ -48,6 +47,12 @@ def test_the_iteration_budget_is_exact_and_the_time_budget_is_honoured() -> None
     timed = agents.load("ismcts", seed=1, milliseconds=30)
     timed.choose(state.seat(0))
     assert timed.last_iterations >= 1
+    both = agents.load("ismcts", seed=1, iterations=10**9, milliseconds=30)
+    both.choose(state.seat(0))  # the time runs out long before the iterations
+    assert 1 <= both.last_iterations < 10**9
+    capped = agents.load("ismcts", seed=1, iterations=5, milliseconds=60_000)
+    capped.choose(state.seat(0))
+    assert capped.last_iterations == 5
 
 
 def test_a_single_legal_move_is_played_without_search() -> None:

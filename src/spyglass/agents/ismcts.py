@@ -39,9 +39,9 @@ class Node:
 
 
 class ISMCTSAgent:
-    """``iterations`` or ``milliseconds`` bound each decision (iterations by default: 1000;
-    a time budget makes the agent depend on the machine's speed). ``c`` is the UCT exploration
-    constant; ``rollout`` the playout policy ("random" or "heuristic", the game's bot);
+    """``iterations`` and/or ``milliseconds`` bound each decision, whichever runs out first
+    (1000 iterations by default; a time budget makes the agent depend on the machine's speed).
+    ``c`` is the UCT exploration constant; ``rollout`` the playout policy ("random" or "heuristic", the game's bot);
     ``cutoff``, if given, ends each playout after that many moves and scores the position with
     the game's evaluation (games without one play out to the end). ``bias`` is the weight of
     progressive bias toward the game's bot: at each node the bot's move is expanded first and
@@ -61,8 +61,6 @@ class ISMCTSAgent:
         cutoff: int | None = None,
         bias: float = 1.0,
     ) -> None:
-        if iterations is not None and milliseconds is not None:
-            raise RulesError("give ismcts a budget in iterations or in milliseconds, not both")
         if iterations is None and milliseconds is None:
             iterations = 1000
         if iterations is not None and int(iterations) < 1:
