@@ -41,7 +41,8 @@ class Node:
 class ISMCTSAgent:
     """``iterations`` and/or ``milliseconds`` bound each decision, whichever runs out first
     (1000 iterations by default; a time budget makes the agent depend on the machine's speed).
-    ``c`` is the UCT exploration constant; ``rollout`` the playout policy ("random" or "heuristic", the game's bot);
+    ``c`` is the UCT exploration constant; ``rollout`` the playout policy ("random" or
+    "heuristic", the game's bot);
     ``cutoff``, if given, ends each playout after that many moves and scores the position with
     the game's evaluation (games without one play out to the end). ``bias`` is the weight of
     progressive bias toward the game's bot: at each node the bot's move is expanded first and
