@@ -53,6 +53,8 @@ class TableDriver:
     by: dict[str, int] = field(
         default_factory=lambda: {"cards": 0, "place": 0, "choice": 0, "list": 0, "only-list": 0}
     )
+    #: the notations of the moves made from the list (for failure messages)
+    from_list: list[str] = field(default_factory=list)
     stories: int = 0
 
     @property
@@ -195,6 +197,7 @@ class TableDriver:
                 page.keyboard.press("Escape")
             page.locator(f'button.move[data-notation="{move["notation"]}"]').click()
             how = "list" if move["labels"] or move["target"] is not None else "only-list"
+            self.from_list.append(move["notation"])
         # the next state: a later step, or (hot-seat) the pass-the-device screen over it
         page.wait_for_function(
             """(step) => {

@@ -87,7 +87,22 @@ def test_a_solo_game_from_the_lobby_to_its_end_by_clicking(web_server, new_page)
     assert not page.errors
 
 
-@pytest.mark.parametrize("game_id", spyglass.games.REGISTRY.ids())
+#: Games with a move the board cannot make yet (it is played from the list of moves). Strict:
+#: the test fails as soon as the board can make every move, so the entry must then go.
+BOARD_GAPS = {
+    "tinker-tailor": "the Witch's 'name SEAT KIND' has no seat place on the board (issue 8)",
+}
+
+
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        pytest.param(g, marks=pytest.mark.xfail(reason=BOARD_GAPS[g], strict=True))
+        if g in BOARD_GAPS
+        else g
+        for g in spyglass.games.REGISTRY.ids()
+    ],
+)
 def test_every_game_plays_to_its_end_in_the_browser(web_server, new_page, game_id) -> None:
     """Seat 0 a person clicking, the other seats (if any) the game's bot."""
     players = spyglass.load(game_id).info.players[0]
@@ -103,7 +118,7 @@ def test_every_game_plays_to_its_end_in_the_browser(web_server, new_page, game_i
     # Every move was made on the board: its cards, its place, or a button beside the board.
     # A move left to the list means the layout does not draw a card or a place the move
     # names (its labels must be the cards' labels in the view, its target a drawn place).
-    assert table.by["list"] == table.by["only-list"] == 0, table.by
+    assert table.by["list"] == table.by["only-list"] == 0, (table.by, table.from_list)
     assert not page.errors
 
 

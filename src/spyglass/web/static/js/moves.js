@@ -69,12 +69,15 @@ export class MoveController {
   }
 
   /** Moves to offer as buttons by the board: with nothing chosen, those that name no card
-   * and no place on the board ("pass", "look"); with a choice, the moves it completes (the
-   * same cards played different ways, or a move that needs nothing more). */
+   * and no place drawn on the board ("pass", "look", or naming a kind of goods no card on
+   * the board shows); with a choice, the moves it completes (the same cards played
+   * different ways, or a move that needs nothing more). */
   choices() {
     if (this.pending || !this.reg) return [];
     const offBoard = (a) => !this.reg.placesFor(a.target).length;
-    if (!this.active) return this.legal.filter((a) => !a.labels.length && offBoard(a));
+    const drawn = new Set(this.reg.cards.map((c) => c.label));
+    const unclickable = (a) => !a.labels.some((label) => drawn.has(label));
+    if (!this.active) return this.legal.filter((a) => unclickable(a) && offBoard(a));
     return this.candidates().filter(
       (a) => a.labels.length === this.cards.length && (this.place !== null || offBoard(a)),
     );
