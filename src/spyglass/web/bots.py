@@ -36,9 +36,9 @@ from spyglass.engine import RulesError, Seat
 BUDGET_PARAMETERS = ("iterations", "budget", "simulations", "playouts")
 #: Budget of the hint agent when it takes one (enough for a sound hint in well under a second).
 HINT_BUDGET = 300
-#: A search agent that also takes a time budget stops after this long even if its iterations
-#: are not spent: iterations cost very different times across games (The Emissary's bot, run
-#: inside every playout, is a hundred times slower than most).
+#: A hint from a search agent that also takes a time budget stops after this long even if its
+#: iterations are not spent: iterations cost very different times across games (The
+#: Emissary's bot, run inside every playout, is a hundred times slower than most).
 THINK_CAP_MS = 3000
 
 
@@ -79,8 +79,14 @@ def agent_params(agent: str, budget: int | None) -> dict[str, Any]:
         raise RulesError(f"agent {agent!r} takes no budget (it always plays at once)")
     if budget < 1:
         raise RulesError("a budget is a positive number of iterations")
-    params: dict[str, Any] = {parameter: budget}
-    if "milliseconds" in inspect.signature(agents.AGENTS[agent]).parameters:
+    return {parameter: budget}
+
+
+def hint_params(agent: str, budget: int) -> dict[str, Any]:
+    """A hint's budget: ``budget`` iterations, and at most THINK_CAP_MS when the agent also
+    takes a time budget (bots at the table keep pure iteration budgets: deterministic)."""
+    params = agent_params(agent, budget) if takes_budget(agent) else {}
+    if params and "milliseconds" in inspect.signature(agents.AGENTS[agent]).parameters:
         params["milliseconds"] = THINK_CAP_MS
     return params
 

@@ -33,7 +33,7 @@ from spyglass.engine import (
 )
 
 from . import auth
-from .bots import HINT_BUDGET, BotPool, agent_params, strongest_agent, takes_budget
+from .bots import HINT_BUDGET, BotPool, agent_params, hint_params, strongest_agent
 from .store import OVER, PLAYING, SeatRow, Store, TableRow
 
 log = logging.getLogger("spyglass.web")
@@ -426,7 +426,7 @@ class TableManager:
         if state.current_player != seat or table.is_bot(seat):
             raise TableError(409, "a hint is for the seat to move")
         agent = strongest_agent()
-        params = agent_params(agent, self.hint_budget) if takes_budget(agent) else {}
+        params = hint_params(agent, self.hint_budget)
         step = state.step
         notation = await self.bots.choose(
             state.seat(seat), agent, params, derive_seed(table.row.seed, f"hint/{step}")
