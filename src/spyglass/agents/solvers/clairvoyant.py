@@ -52,7 +52,7 @@ def _key(state: State) -> str:
 
 
 class Search:
-    def __init__(self, state: State, seconds: float) -> None:
+    def __init__(self, state: State, seconds: float, max_nodes: int | None = None) -> None:
         if state.players != 1:
             raise RulesError("the clairvoyant bound is for solo games")
         self.root = state
@@ -62,9 +62,12 @@ class Search:
         self.rng = Rng(0)
         self.lost: set[str] = set()
         self.nodes = 0
+        self.max_nodes = max_nodes
 
     def _tick(self) -> None:
         self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _OutOfTime
         if self.nodes % 64 == 0 and time.perf_counter() > self.deadline:
             raise _OutOfTime
 
@@ -129,10 +132,13 @@ class Search:
         return best, best_line
 
 
-def clairvoyant(state: State, seconds: float = 2.0, optimise_score: bool = True) -> Bound:
-    """The best result reachable from ``state`` knowing everything, within ``seconds``."""
+def clairvoyant(
+    state: State, seconds: float = 2.0, optimise_score: bool = True, max_nodes: int | None = None
+) -> Bound:
+    """The best result reachable from ``state`` knowing everything, within ``seconds`` (and
+    ``max_nodes`` positions, a cap that does not depend on the machine's speed)."""
     started = time.perf_counter()
-    search = Search(state, seconds)
+    search = Search(state, seconds, max_nodes)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
     line: list[Action] = []
