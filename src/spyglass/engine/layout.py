@@ -34,6 +34,10 @@ class Region:
                   {"id": ..., "title": ..., "steps": [{"title": ..., "lines": [...]}, ...]}
                   or None. The table shows its title; a player is walked through each new
                   story (a new ``id``) once.
+      ``map``     places, routes and pieces for board games: {"places": [{"id", "label", "x",
+                  "y", "style"}], "routes": [{"from", "to", "label", "style"}], "pieces":
+                  [{"place", "owner", "label", "colour"}], "width", "height"}; a move's target
+                  names a place by its id or label (see docs/web.md)
     """
 
     kind: str
