@@ -90,7 +90,6 @@ def test_a_solo_game_from_the_lobby_to_its_end_by_clicking(web_server, new_page)
 #: Games with a move the board cannot make yet (it is played from the list of moves). Strict:
 #: the test fails as soon as the board can make every move, so the entry must then go.
 BOARD_GAPS = {
-    "tinker-tailor": "the Witch's 'name SEAT KIND' has no seat place on the board (issue 8)",
 }
 
 

@@ -78,8 +78,18 @@ export class MoveController {
     const drawn = new Set(this.reg.cards.map((c) => c.label));
     const unclickable = (a) => !a.labels.some((label) => drawn.has(label));
     if (!this.active) return this.legal.filter((a) => unclickable(a) && offBoard(a));
+    // With a choice made: the moves it completes, or that need only cards the board does not
+    // show (a kind of goods named after choosing the seat, say).
+    const rest = (a) => {
+      const pool = [...a.labels];
+      for (const c of this.cards) {
+        const i = pool.indexOf(c);
+        if (i >= 0) pool.splice(i, 1);
+      }
+      return pool;
+    };
     return this.candidates().filter(
-      (a) => a.labels.length === this.cards.length && (this.place !== null || offBoard(a)),
+      (a) => rest(a).every((label) => !drawn.has(label)) && (this.place !== null || offBoard(a)),
     );
   }
 
