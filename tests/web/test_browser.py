@@ -87,21 +87,7 @@ def test_a_solo_game_from_the_lobby_to_its_end_by_clicking(web_server, new_page)
     assert not page.errors
 
 
-#: Games with a move the board cannot make yet (it is played from the list of moves). Strict:
-#: the test fails as soon as the board can make every move, so the entry must then go.
-BOARD_GAPS = {
-}
-
-
-@pytest.mark.parametrize(
-    "game_id",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(reason=BOARD_GAPS[g], strict=True))
-        if g in BOARD_GAPS
-        else g
-        for g in spyglass.games.REGISTRY.ids()
-    ],
-)
+@pytest.mark.parametrize("game_id", spyglass.games.REGISTRY.ids())
 def test_every_game_plays_to_its_end_in_the_browser(web_server, new_page, game_id) -> None:
     """Seat 0 a person clicking, the other seats (if any) the game's bot."""
     players = spyglass.load(game_id).info.players[0]
