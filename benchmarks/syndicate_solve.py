@@ -13,6 +13,7 @@ import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 import spyglass
 from spyglass.agents.solvers.syndicate import solve
@@ -58,8 +59,17 @@ def main(argv: list[str] | None = None) -> int:
                 if done % 250 == 0 or done == args.deals:
                     rate = done / (time.perf_counter() - started)
                     eta = (args.deals - done) / rate
-                    print(f"  {done:>6} / {args.deals} deals, ETA {eta:5.0f} s", file=sys.stderr)
-    except KeyboardInterrupt:
+                    tally = ", ".join(
+                        f"{'lost' if k is None else k}: {v}"
+                        for k, v in sorted(optimal.items(), key=lambda kv: (kv[0] is None, kv[0]))
+                    )
+                    print(
+                        f"  {done:>6} / {args.deals} deals, ETA {eta:5.0f} s "
+                        f"(fewest sacrifices -> deals: {tally})",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+    except (KeyboardInterrupt, BrokenProcessPool):
         print("interrupted: the figures below cover the deals solved so far", file=sys.stderr)
     total = sum(optimal.values())
     if not total:
