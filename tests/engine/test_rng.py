@@ -73,3 +73,14 @@ def test_random_floats_and_choice() -> None:
     assert all(0.0 <= v < 1.0 for v in values)
     assert 0.4 < sum(values) / len(values) < 0.6
     assert rng.choice("abc") in "abc"
+
+
+def test_shuffled_depends_only_on_the_contents() -> None:
+    from spyglass.engine.rng import Rng
+
+    items = [5, 3, 9, 1, 7, 2]
+    first = Rng(42).shuffled(items)
+    again = Rng(42).shuffled(list(reversed(items)))
+    assert first == again and sorted(first) == sorted(items)
+    assert items == [5, 3, 9, 1, 7, 2]  # the input is left alone
+    assert Rng(43).shuffled(items) != first

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from math import factorial
 from typing import TypeVar
 
@@ -101,6 +101,14 @@ class Rng:
             value >>= excess
             if value < bound:
                 return value
+
+    def shuffled(self, items: Iterable[T]) -> list[T]:
+        """The items in a new uniformly random order that depends only on which items they
+        are, not on the order they came in (sorted first): what a determinization needs, so
+        no trace of the true order survives."""
+        order = sorted(items)  # type: ignore[type-var]
+        self.shuffle(order)
+        return order
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)

@@ -342,9 +342,7 @@ class DeadCenterState(State):
         }
 
     def _resample(self, observer: int | None, rng: Any) -> None:
-        order = sorted(self.deck)
-        rng.shuffle(order)
-        self.deck = order
+        self.deck = rng.shuffled(self.deck)
         hidden = [j for j in range(ZOMBIE_COUNT) if self.face_down >> j & 1]
         zombies = sorted(self.ring[j] for j in hidden)
         rng.shuffle(zombies)

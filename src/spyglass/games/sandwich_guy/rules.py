@@ -234,9 +234,7 @@ class SandwichGuyState(State):
         }
 
     def _resample(self, observer: int | None, rng: Any) -> None:
-        order = sorted(self.deck)
-        rng.shuffle(order)
-        self.deck = order
+        self.deck = rng.shuffled(self.deck)
 
     def _copy_containers(self) -> None:
         self.deck = list(self.deck)
