@@ -1,13 +1,15 @@
 """How strong each agent plays every game, beside the clairvoyant ceiling.
 
-    python benchmarks/strength.py [GAME ...] [--deals N] [--budgets 100,400] [--seconds S]
-        [--table-games M] [--players 4] [--workers W] [--seed S] [--out docs/strength.md]
+    python benchmarks/strength.py [GAME ...] [--deals N] [--search-deals K] [--budgets 10,40]
+        [--seconds S] [--table-games M] [--players 4] [--workers W] [--seed S]
+        [--out docs/strength.md]
 
-Solo games: win rate (Wilson 95% interval) and mean score of random, heuristic and ISMCTS at two
-iteration budgets on the same N deals, and the clairvoyant bound of those deals (every hidden
-card known; a deal the search cannot settle within S seconds counts as "unknown" and is left
-out of the bound's rate, which is then reported as a range). The default N, 2,401, gives a 95%
-interval of at most +-2 points.
+Solo games: win rate (Wilson 95% interval) and mean score of random and heuristic on deals
+0..N-1, of ISMCTS at two iteration budgets on deals 0..K-1 (the first K of the same deals), and
+the clairvoyant bound of deals 0..K-1 (every hidden card known; a deal the search cannot settle
+within S seconds counts as "unknown" and the bound is then reported as a range). N = 2,401 gives
+a 95% interval of at most +-2 points; K defaults to N, but ISMCTS with the games' bots as
+rollouts costs seconds to minutes of CPU per deal, so a run on few cores takes a smaller K.
 
 Multiplayer games: a round-robin of random, heuristic and ISMCTS (the first budget): for each
 pair, M tables with the two agents alternating round the table (half the tables with each in
@@ -33,7 +35,8 @@ from spyglass.engine import derive_seed
 from spyglass.lab import simulate, wilson_interval
 
 SLOW_BOT = {"emissary"}  # bots too slow to run inside every playout: ISMCTS rolls out at random
-CHUNK = 10
+CHUNK = 10  # deals per part for random and heuristic
+SEARCH_CHUNK = 2  # deals per part for ISMCTS and the bound (seconds to minutes each)
 
 
 def ismcts(game_id: str, budget: int) -> str:
@@ -66,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
     parser.add_argument("--deals", type=int, default=2401)
-    parser.add_argument("--budgets", default="100,400", help="two ISMCTS iteration budgets")
+    parser.add_argument("--search-deals", type=int, help="deals for ISMCTS and the bound")
+    parser.add_argument("--budgets", default="10,40", help="two ISMCTS iteration budgets")
     parser.add_argument("--seconds", type=float, default=5.0, help="clairvoyant cap per deal")
     parser.add_argument("--table-games", type=int, default=200)
     parser.add_argument("--players", type=int, default=4, help="table size for multiplayer")
@@ -75,14 +79,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",")]
+    search_deals = args.deals if args.search_deals is None else min(args.search_deals, args.deals)
     infos = [i for i in spyglass.games() if not args.games or i.id in args.games]
     solo_rows: dict[tuple[str, str], list[tuple]] = defaultdict(list)
     bound_rows: dict[str, list[tuple]] = defaultdict(list)
     table_rows: dict[tuple[str, str, str], list[tuple]] = defaultdict(list)
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        # Parts are submitted round-robin (the first deals of every game and agent, then the
-        # next ones), so an interrupted run still covers every game evenly.
+        # Parts run in the order they are submitted: first the cheap agents on every deal, then
+        # the search (ISMCTS at both budgets, the bound, the tables) ten deals at a time for
+        # every game in turn, so an interrupted run still covers every game evenly.
         futures = {}
         solo = [i for i in infos if i.solo]
         tables = []
@@ -93,17 +99,23 @@ def main(argv: list[str] | None = None) -> int:
             n = min(max(args.players, low), high)
             names = ["random", "heuristic", ismcts(info.id, budgets[0])]
             tables += [(info, n, a, b) for a, b in combinations(names, 2)]
+        for start in range(0, args.deals, CHUNK):
+            count = min(CHUNK, args.deals - start)
+            for info in solo:
+                for agent in ("random", "heuristic"):
+                    job = pool.submit(solo_chunk, info.id, agent, args.seed, start, count)
+                    futures[job] = ("solo", info.id, agent)
         half = args.table_games // 2
-        for start in range(0, max(args.deals, half), CHUNK):
-            for info in solo if start < args.deals else ():
-                count = min(CHUNK, args.deals - start)
-                for agent in ["random", "heuristic", *(ismcts(info.id, b) for b in budgets)]:
+        for start in range(0, max(search_deals, half), SEARCH_CHUNK):
+            for info in solo if start < search_deals else ():
+                count = min(SEARCH_CHUNK, search_deals - start)
+                for agent in [ismcts(info.id, b) for b in budgets]:
                     job = pool.submit(solo_chunk, info.id, agent, args.seed, start, count)
                     futures[job] = ("solo", info.id, agent)
                 job = pool.submit(bound_chunk, info.id, args.seed, start, count, args.seconds)
                 futures[job] = ("bound", info.id, None)
             for info, n, a, b in tables if start < half else ():
-                games = min(CHUNK, half - start)
+                games = min(SEARCH_CHUNK, half - start)
                 for flip, (first, second) in enumerate(((a, b), (b, a))):
                     seats = [first if p % 2 == 0 else second for p in range(n)]
                     seed = derive_seed(args.seed, f"{info.id}/{a}/{b}/{flip}/{start}")
