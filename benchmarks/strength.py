@@ -2,7 +2,7 @@
 
     python benchmarks/strength.py [GAME ...] [--deals N] [--search-deals K] [--budgets 10,40]
         [--seconds S] [--table-games M] [--players 4] [--workers W] [--seed S]
-        [--out docs/strength.md]
+        [--out docs/strength.md] [--cache FILE]
 
 Solo games: win rate (Wilson 95% interval) and mean score of random and heuristic on deals
 0..N-1, of ISMCTS at two iteration budgets on deals 0..K-1 (the first K of the same deals), and
@@ -16,18 +16,24 @@ pair, M tables with the two agents alternating round the table (half the tables 
 seat 0), the share of wins of each agent's seats against the fair share.
 
 The table is printed as Markdown and, with --out, written to a file headed by the command that
-regenerates it. Work is spread over W processes; Ctrl-C prints what finished.
+regenerates it. Work is spread over W processes; Ctrl-C prints what finished. With --cache, every
+finished part is appended to FILE and a later run with the same arguments redoes none of them,
+so the tens of CPU-hours of the full table can be spread over many runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import spyglass
 from spyglass.agents.solvers.clairvoyant import clairvoyant
@@ -65,6 +71,73 @@ def table_chunk(game_id: str, seats: list[str], players: int, seed: int, games: 
     return [o.winners for o in result.outcomes]
 
 
+@dataclass(frozen=True)
+class Part:
+    """One unit of work: a few deals (or tables) of one game for one agent (or pairing)."""
+
+    key: str  # names the work exactly, so a cached result is reused only for the same work
+    kind: str  # "solo", "bound" or "table"
+    game_id: str
+    label: Any  # the agent, or (first agent, second agent, seats) for a table
+    function: Callable[..., list]
+    arguments: tuple
+
+
+def plan(args, infos, budgets: list[int], search_deals: int) -> list[Part]:
+    """Every part, in the order they should run: first the cheap agents on every deal, then the
+    search (ISMCTS at both budgets, the bound, the tables) a few deals at a time for every game
+    in turn, so an interrupted run still covers every game evenly."""
+    parts = []
+
+    def add(kind, game_id, label, function, *arguments):
+        key = json.dumps([kind, game_id, function.__name__, *arguments])
+        parts.append(Part(key, kind, game_id, label, function, arguments))
+
+    solo = [i for i in infos if i.solo]
+    tables = []
+    for info in infos:
+        if info.solo:
+            continue
+        low, high = info.players
+        n = min(max(args.players, low), high)
+        names = ["random", "heuristic", ismcts(info.id, budgets[0])]
+        tables += [(info, n, a, b) for a, b in combinations(names, 2)]
+    for start in range(0, args.deals, CHUNK):
+        count = min(CHUNK, args.deals - start)
+        for info in solo:
+            for agent in ("random", "heuristic"):
+                add("solo", info.id, agent, solo_chunk, info.id, agent, args.seed, start, count)
+    half = args.table_games // 2
+    for start in range(0, max(search_deals, half), SEARCH_CHUNK):
+        for info in solo if start < search_deals else ():
+            count = min(SEARCH_CHUNK, search_deals - start)
+            for agent in [ismcts(info.id, b) for b in budgets]:
+                add("solo", info.id, agent, solo_chunk, info.id, agent, args.seed, start, count)
+            add("bound", info.id, None, bound_chunk, info.id, args.seed, start, count, args.seconds)
+        for info, n, a, b in tables if start < half else ():
+            games = min(SEARCH_CHUNK, half - start)
+            for flip, (first, second) in enumerate(((a, b), (b, a))):
+                seats = [first if p % 2 == 0 else second for p in range(n)]
+                seed = derive_seed(args.seed, f"{info.id}/{a}/{b}/{flip}/{start}")
+                label = (a, b, tuple(seats))
+                add("table", info.id, label, table_chunk, info.id, seats, n, seed, games)
+    return parts
+
+
+def _read_cache(path: Path | None) -> dict[str, list]:
+    """Finished parts from earlier runs (one JSON object per line; a torn last line is skipped)."""
+    if path is None or not path.exists():
+        return {}
+    cached = {}
+    for line in path.read_text().splitlines():
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        cached[entry["key"]] = entry["rows"]
+    return cached
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
@@ -77,6 +150,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--out", type=Path)
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        help="a file of finished parts: read at the start (their work is not redone), each newly "
+        "finished part appended, so a long run can be stopped and continued in later runs",
+    )
     args = parser.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",")]
     search_deals = args.deals if args.search_deals is None else min(args.search_deals, args.deals)
@@ -84,54 +163,41 @@ def main(argv: list[str] | None = None) -> int:
     solo_rows: dict[tuple[str, str], list[tuple]] = defaultdict(list)
     bound_rows: dict[str, list[tuple]] = defaultdict(list)
     table_rows: dict[tuple[str, str, str], list[tuple]] = defaultdict(list)
+    parts = plan(args, infos, budgets, search_deals)
+    cached = _read_cache(args.cache)
+
+    def absorb(part: Part, rows: list) -> None:
+        if part.kind == "solo":
+            solo_rows[part.game_id, part.label] += [tuple(r) for r in rows]
+        elif part.kind == "bound":
+            bound_rows[part.game_id] += [tuple(r) for r in rows]
+        else:
+            a, b, seats = part.label
+            table_rows[part.game_id, a, b] += [(seats, tuple(w)) for w in rows]
+
+    todo = []
+    for part in parts:
+        if part.key in cached:
+            absorb(part, cached[part.key])
+        else:
+            todo.append(part)
+    if cached:
+        print(
+            f"  {len(parts) - len(todo)} of {len(parts)} parts read from {args.cache}",
+            file=sys.stderr,
+        )
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        # Parts run in the order they are submitted: first the cheap agents on every deal, then
-        # the search (ISMCTS at both budgets, the bound, the tables) ten deals at a time for
-        # every game in turn, so an interrupted run still covers every game evenly.
-        futures = {}
-        solo = [i for i in infos if i.solo]
-        tables = []
-        for info in infos:
-            if info.solo:
-                continue
-            low, high = info.players
-            n = min(max(args.players, low), high)
-            names = ["random", "heuristic", ismcts(info.id, budgets[0])]
-            tables += [(info, n, a, b) for a, b in combinations(names, 2)]
-        for start in range(0, args.deals, CHUNK):
-            count = min(CHUNK, args.deals - start)
-            for info in solo:
-                for agent in ("random", "heuristic"):
-                    job = pool.submit(solo_chunk, info.id, agent, args.seed, start, count)
-                    futures[job] = ("solo", info.id, agent)
-        half = args.table_games // 2
-        for start in range(0, max(search_deals, half), SEARCH_CHUNK):
-            for info in solo if start < search_deals else ():
-                count = min(SEARCH_CHUNK, search_deals - start)
-                for agent in [ismcts(info.id, b) for b in budgets]:
-                    job = pool.submit(solo_chunk, info.id, agent, args.seed, start, count)
-                    futures[job] = ("solo", info.id, agent)
-                job = pool.submit(bound_chunk, info.id, args.seed, start, count, args.seconds)
-                futures[job] = ("bound", info.id, None)
-            for info, n, a, b in tables if start < half else ():
-                games = min(SEARCH_CHUNK, half - start)
-                for flip, (first, second) in enumerate(((a, b), (b, a))):
-                    seats = [first if p % 2 == 0 else second for p in range(n)]
-                    seed = derive_seed(args.seed, f"{info.id}/{a}/{b}/{flip}/{start}")
-                    job = pool.submit(table_chunk, info.id, seats, n, seed, games)
-                    futures[job] = ("table", info.id, (a, b, tuple(seats)))
+        futures = {pool.submit(p.function, *p.arguments): p for p in todo}
         done = 0
         try:
             for job in as_completed(futures):
-                kind, game_id, agent = futures[job]
-                if kind == "solo":
-                    solo_rows[game_id, agent] += job.result()
-                elif kind == "bound":
-                    bound_rows[game_id] += job.result()
-                else:
-                    a, b, seats = agent
-                    table_rows[game_id, a, b] += [(seats, w) for w in job.result()]
+                part = futures[job]
+                rows = job.result()
+                absorb(part, rows)
+                if args.cache:
+                    with args.cache.open("a") as cache:
+                        cache.write(json.dumps({"key": part.key, "rows": rows}) + "\n")
                 done += 1
                 elapsed = time.perf_counter() - started
                 eta = elapsed / done * (len(futures) - done)
