@@ -13,7 +13,7 @@ from spyglass.games.tinker_tailor.cards import (
     parse_card,
     role_deck,
 )
-from spyglass.games.tinker_tailor.knowledge import minus
+from spyglass.games.tinker_tailor.knowledge import deck_of, minus
 from spyglass.games.tinker_tailor.rules import TinkerTailorState
 
 GAME = spyglass.load("tinker-tailor")
@@ -67,6 +67,7 @@ def give(state: TinkerTailorState, seat: int, text: str) -> None:
             state.goods_deck_known = minus(state.goods_deck_known, card)
         else:
             state.money_deck_known = minus(state.money_deck_known, card)
+        state._seen_move(deck_of(card.is_goods), card, None, gained=False)
         state._gain(seat, card)
     state._legal = state.offered = None
 
