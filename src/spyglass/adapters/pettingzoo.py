@@ -110,8 +110,7 @@ class SpyglassAEC(AECEnv):
         move = self.encoding.legal_indices(state).get(int(action))
         if move is None:
             raise RulesError(
-                f"action {action} is not legal for {agent} here: use the observation's"
-                " action_mask"
+                f"action {action} is not legal for {agent} here: use the observation's action_mask"
             )
         self._cumulative_rewards[agent] = 0.0
         state.apply(move)
