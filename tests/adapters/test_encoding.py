@@ -32,7 +32,7 @@ def test_every_legal_action_maps_to_an_index_and_back(game_id: str, players: int
             for index, action in legal.items():
                 assert 0 <= index < encoding.num_actions
                 assert encoding.action(state, index) == action
-                kind, cards, target = encoding.describe_index(index)
+                kind, _cards, target = encoding.describe_index(index)
                 assert (kind, target) == (action.kind, action.target)
                 checked += 1
             mask = encoding.mask(legal)

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+import spyglass
 from spyglass.engine import Action, Game, RulesError, State
 from spyglass.engine.encoding import (
     ActionKind,
@@ -379,8 +380,6 @@ def _describe(feature: Feature) -> str:
 
 @lru_cache(maxsize=256)
 def _cached(game_id: str, options: tuple[tuple[str, Any], ...], players: int) -> GameEncoding:
-    import spyglass
-
     return GameEncoding(spyglass.load(game_id, **dict(options)), players)
 
 

@@ -2,7 +2,8 @@
 
 Actions are ``Discrete(num_actions)`` indices (``GameEncoding``); ``info["action_mask"]`` marks
 the legal ones. An illegal index leaves the table as it was and ends the episode with
-``illegal_reward`` (default -1) and ``info["illegal_action"] = True``. The reward comes at the end: 1
+``illegal_reward`` (default -1) and ``info["illegal_action"] = True``. The reward comes at the
+end: 1
 for a win and 0 for a loss, or with ``reward="score"`` the rulebook's score (negated where a
 lower score is better; 0 where the rulebook gives none). ``render_mode="ansi"`` returns the
 table as text.
