@@ -20,7 +20,7 @@ see.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -36,6 +36,7 @@ from spyglass.engine.encoding import (
     Encoding,
     Feature,
     Keys,
+    Labelled,
     Number,
     Zone,
 )
@@ -52,13 +53,11 @@ class EncodingError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class _Slot:
-    """One compiled feature: where it starts in the vector and how wide it is."""
+    """One declared feature: where it starts in the vector and how wide it is."""
 
     feature: Feature
     offset: int
     width: int
-    children: tuple[_Slot, ...] = ()
-    stride: int = 0
 
 
 class GameEncoding:
@@ -103,6 +102,7 @@ class GameEncoding:
                 keys.extend((kind.kind, norm, target) for target in kind.targets)
         self._keys = keys
         self._index = {key: i for i, key in enumerate(keys)}
+        self._by_action: dict[Action, int] = {}  # games reuse their Action objects
         if len(self._index) != len(keys):
             raise EncodingError(f"{self.game.info.id}: the action universe repeats an action")
 
@@ -124,17 +124,19 @@ class GameEncoding:
 
     def index(self, action: Action) -> int:
         """The index of an action (EncodingError if the declaration misses it)."""
+        found = self._by_action.get(action)
+        if found is not None:
+            return found
         try:
-            return self._index[self.key(action)]
+            found = self._index[self.key(action)]
         except KeyError:
             raise EncodingError(
                 f"{self.game.info.id}: action {action} ({self.key(action)!r}) is not in the"
                 " declared action universe"
             ) from None
-        except TypeError:
-            raise EncodingError(
-                f"{self.game.info.id}: action {action} has an unhashable target"
-            ) from None
+        if len(self._by_action) < 1 << 16:
+            self._by_action[action] = found
+        return found
 
     def describe_index(self, index: int) -> ActionKey:
         """The action an index stands for, as (kind, card notations, target)."""
@@ -170,34 +172,98 @@ class GameEncoding:
         n = self.players
         self.header_size = 2 * n + 3
         offset = self.header_size
-        slots = []
+        slots, writers = [], []
         for feature in self.declaration.observation:
-            slot = self._compile(feature, offset)
-            slots.append(slot)
-            offset += slot.width
+            width, write = self._compile(feature)
+            slots.append(_Slot(feature, offset, width))
+            writers.append((offset, write))
+            offset += width
         self._slots = tuple(slots)
+        self._writers = tuple(writers)
         self.observation_size = offset
+        self._named: dict[str, tuple[int, ...]] = {}  # text -> the cards it names
 
-    def _compile(self, feature: Feature, offset: int) -> _Slot:
+    def _compile(self, feature: Feature) -> tuple[int, Writer]:
+        """The width of a feature and a function writing it: (container, out, start)."""
+        get = _getter(feature.path)
         if isinstance(feature, Zone):
-            return _Slot(feature, offset, len(self.cards) + 2)
+            zone = self._write_zone
+
+            def write_zone(container: Any, out: list[float], start: int) -> None:
+                zone(get(container), out, start)
+
+            return len(self.cards) + 2, write_zone
         if isinstance(feature, Number):
-            return _Slot(feature, offset, 1)
+            scale = feature.scale
+
+            def write_number(container: Any, out: list[float], start: int) -> None:
+                out[start] = _number(get(container)) / scale
+
+            return 1, write_number
         if isinstance(feature, Category):
-            return _Slot(feature, offset, len(feature.values))
-        if isinstance(feature, Each | Keys):
-            count = feature.capacity if isinstance(feature, Each) else len(feature.keys)
-            children, inner = [], 0
-            for child in feature.features:
-                slot = self._compile(child, inner)
-                children.append(slot)
-                inner += slot.width
-            return _Slot(feature, offset, count * inner, tuple(children), inner)
+            return len(feature.values), self._category(feature, get)
+        children: list[tuple[int, Writer]] = []
+        inner = 1 if isinstance(feature, Labelled) else 0
+        for child in feature.features:
+            width, write = self._compile(child)
+            children.append((inner, write))
+            inner += width
+        if isinstance(feature, Each):
+            return feature.capacity * inner, self._each(feature, get, tuple(children), inner)
+        if isinstance(feature, Keys):
+            return len(feature.keys) * inner, _keys(feature, get, tuple(children), inner)
+        if isinstance(feature, Labelled):
+            return len(feature.labels) * inner, _labelled(feature, get, tuple(children), inner)
         raise EncodingError(f"{self.game.info.id}: unknown feature {feature!r}")
+
+    def _category(self, feature: Category, get: Callable[[Any], Any]) -> Writer:
+        positions = {v: i for i, v in enumerate(feature.values) if _hashable(v)}
+        strict, game_id = self.strict, self.game.info.id
+
+        def write_category(container: Any, out: list[float], start: int) -> None:
+            here = get(container)
+            if here is None or here is _MISSING:
+                return
+            at = positions.get(here) if _hashable(here) else None
+            if at is None and feature.prefix and isinstance(here, str):
+                at = next((i for i, v in enumerate(feature.values) if here.startswith(v)), None)
+            if at is not None:
+                out[start + at] = 1.0
+            elif strict:
+                raise EncodingError(
+                    f"{game_id}: {feature.path} = {here!r} is not one of {feature.values!r}"
+                )
+
+        return write_category
+
+    def _each(
+        self,
+        feature: Each,
+        get: Callable[[Any], Any],
+        children: tuple[tuple[int, Writer], ...],
+        stride: int,
+    ) -> Writer:
+        capacity, strict, game_id = feature.capacity, self.strict, self.game.info.id
+
+        def write_each(container: Any, out: list[float], start: int) -> None:
+            items = get(container)
+            if not isinstance(items, list):
+                return
+            if strict and len(items) > capacity:
+                raise EncodingError(
+                    f"{game_id}: {feature.path} holds {len(items)} items, more than its"
+                    f" capacity {capacity}"
+                )
+            for i, item in enumerate(items[:capacity]):
+                at = start + i * stride
+                for offset, write in children:
+                    write(item, out, at + offset)
+
+        return write_each
 
     def observe(self, view: dict[str, Any]) -> np.ndarray:
         """The float32 observation of a view (``state.view(seat)``)."""
-        out = np.zeros(self.observation_size, dtype=np.float32)
+        out = [0.0] * self.observation_size
         n = self.players
         seat = view.get("seat")
         if seat is not None:
@@ -209,63 +275,49 @@ class GameEncoding:
         out[2 * n + 1] = 1.0 if view.get("over") else 0.0
         out[2 * n + 2] = view.get("step", 0) / max(1, self.max_length)
         table = view["table"]
-        for slot in self._slots:
-            self._write(slot, table, out, 0)
-        return out
+        for offset, write in self._writers:
+            write(table, out, offset)
+        return np.asarray(out, dtype=np.float32)
 
-    def _write(self, slot: _Slot, value: Any, out: np.ndarray, base: int) -> None:
-        feature = slot.feature
-        here = _get(value, feature.path)
-        start = base + slot.offset
-        if isinstance(feature, Zone):
-            self._write_zone(here, out, start)
-        elif isinstance(feature, Number):
-            out[start] = _number(here) / feature.scale
-        elif isinstance(feature, Category):
-            if here is None or here is _MISSING:
-                return
-            try:
-                out[start + _position(feature, here)] = 1.0
-            except ValueError:
-                if self.strict:
-                    raise EncodingError(
-                        f"{self.game.info.id}: {feature.path} = {here!r} is not one of"
-                        f" {feature.values!r}"
-                    ) from None
-        elif isinstance(feature, Each):
-            items = here if isinstance(here, list) else []
-            if len(items) > feature.capacity and self.strict:
-                raise EncodingError(
-                    f"{self.game.info.id}: {feature.path} holds {len(items)} items, more than"
-                    f" its capacity {feature.capacity}"
-                )
-            for i, item in enumerate(items[: feature.capacity]):
-                for child in slot.children:
-                    self._write(child, item, out, start + i * slot.stride)
-        elif isinstance(feature, Keys):
-            mapping = here if isinstance(here, dict) else {}
-            for i, key in enumerate(feature.keys):
-                if key in mapping:
-                    for child in slot.children:
-                        self._write(child, mapping[key], out, start + i * slot.stride)
+    def _write_zone(self, value: Any, out: list[float], start: int) -> None:
+        if value is None or value is _MISSING:
+            return
+        if isinstance(value, list):
+            for item in value:
+                if item is None:
+                    out[start + len(self.cards)] += 1.0
+                elif isinstance(item, str):
+                    self._count(item, out, start)
+                else:
+                    self._write_zone(item, out, start)
+        elif isinstance(value, str):
+            self._count(value, out, start)
+        elif isinstance(value, dict):
+            if "cards" in value:
+                self._write_zone(value["cards"], out, start)
+            elif "size" in value:
+                size = int(value.get("size") or 0)
+                top = value.get("top")
+                if top is not None and size:
+                    self._count(top, out, start)
+                    size -= 1
+                out[start + len(self.cards)] += size
 
-    def _write_zone(self, value: Any, out: np.ndarray, start: int) -> None:
-        hidden = start + len(self.cards)
-        for card in _cards_in(value):
-            if card is None:
-                out[hidden] += 1.0
-                continue
-            index = self.card(card)
+    def _count(self, text: str, out: list[float], start: int) -> None:
+        named = self._named.get(text)
+        if named is None:
+            index = self.card(text)
             if index is not None:
-                out[start + index] += 1.0
-                continue
-            named = [
-                i for token in _TOKENS.split(card) if token and (i := self.card(token)) is not None
-            ]
-            for i in named:
-                out[start + i] += 1.0
-            if not named:
-                out[hidden + 1] += 1.0
+                named = (index,)
+            else:
+                tokens = (self.card(t) for t in _TOKENS.split(text) if t)
+                named = tuple(i for i in tokens if i is not None)
+            if len(self._named) < 1 << 16:
+                self._named[text] = named
+        if not named:
+            out[start + len(self.cards) + 1] += 1.0
+        for i in named:
+            out[start + i] += 1.0
 
     def card(self, text: str) -> int | None:
         """The vocabulary index of a card as a view writes it, None if it is not a card."""
@@ -302,6 +354,64 @@ class GameEncoding:
         return rows
 
 
+Writer = Callable[[Any, list[float], int], None]
+
+
+def _hashable(value: Any) -> bool:
+    return isinstance(value, str | int | float | bool | tuple)
+
+
+def _keys(
+    feature: Keys,
+    get: Callable[[Any], Any],
+    children: tuple[tuple[int, Writer], ...],
+    stride: int,
+) -> Writer:
+    def write_keys(container: Any, out: list[float], start: int) -> None:
+        mapping = get(container)
+        if not isinstance(mapping, dict):
+            return
+        for i, key in enumerate(feature.keys):
+            if key in mapping:
+                for offset, write in children:
+                    write(mapping[key], out, start + i * stride + offset)
+
+    return write_keys
+
+
+def _labelled(
+    feature: Labelled,
+    get: Callable[[Any], Any],
+    children: tuple[tuple[int, Writer], ...],
+    stride: int,
+) -> Writer:
+    separator = re.compile(feature.separator)
+
+    def write_labelled(container: Any, out: list[float], start: int) -> None:
+        text = get(container)
+        parts = separator.split(text) if isinstance(text, str) and text else []
+        for i, label in enumerate(feature.labels):
+            part = next((p for p in parts if p.startswith(label)), None)
+            if part is None:
+                continue
+            at = start + i * stride
+            out[at] = 1.0
+            rest = part[len(label) :].strip()
+            for offset, write in children:
+                write(rest, out, at + offset)
+
+    return write_labelled
+
+
+def _getter(path: str) -> Callable[[Any], Any]:
+    """A function reading ``path`` from a container (``_MISSING`` where it leads nowhere)."""
+    if not path:
+        return lambda value: value
+    if "." not in path and not path.lstrip("-").isdigit():
+        return lambda value: value.get(path, _MISSING) if isinstance(value, dict) else _MISSING
+    return lambda value: _get(value, path)
+
+
 def _get(value: Any, path: str) -> Any:
     if not path:
         return value
@@ -318,15 +428,6 @@ def _get(value: Any, path: str) -> Any:
     return value
 
 
-def _position(feature: Category, value: Any) -> int:
-    if feature.prefix and isinstance(value, str):
-        for i, option in enumerate(feature.values):
-            if value.startswith(option):
-                return i
-        raise ValueError(value)
-    return feature.values.index(value)
-
-
 def _number(value: Any) -> float:
     if isinstance(value, bool):
         return 1.0 if value else 0.0
@@ -338,32 +439,6 @@ def _number(value: Any) -> float:
     return 0.0
 
 
-def _cards_in(value: Any) -> Iterator[str | None]:
-    """The cards a view writes at one place: a card, a list, a cell, a pile seen from above."""
-    if value is _MISSING or value is None:
-        return
-    if isinstance(value, str):
-        if value:
-            yield value
-    elif isinstance(value, list):
-        for item in value:
-            if item is None:
-                yield None
-            else:
-                yield from _cards_in(item)
-    elif isinstance(value, dict):
-        if "cards" in value:
-            yield from _cards_in(value["cards"])
-        elif "size" in value:
-            size = int(value.get("size") or 0)
-            top = value.get("top")
-            if top is not None and size:
-                yield top
-                size -= 1
-            for _ in range(size):
-                yield None
-
-
 def _describe(feature: Feature) -> str:
     if isinstance(feature, Zone):
         return f"zone {feature.path or '(item)'}"
@@ -373,6 +448,8 @@ def _describe(feature: Feature) -> str:
     if isinstance(feature, Category):
         return f"one of {len(feature.values)} at {feature.path or '(item)'}"
     inner = ", ".join(_describe(f) for f in feature.features)
+    if isinstance(feature, Labelled):
+        return f"per label ({', '.join(feature.labels)}) in the text {feature.path}: {inner}"
     if isinstance(feature, Each):
         return f"each of {feature.capacity} items of {feature.path or '(item)'}: {inner}"
     return f"per key ({', '.join(feature.keys)}) of {feature.path}: {inner}"

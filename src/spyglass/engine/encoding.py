@@ -120,7 +120,19 @@ class Keys:
     features: tuple[Feature, ...]
 
 
-Feature = Zone | Number | Category | Each | Keys
+@dataclass(frozen=True, slots=True)
+class Labelled:
+    """A text at ``path`` made of parts split by the regular expression ``separator``, each
+    starting with a label ("seat 1 holds at least 1 2; seat 2 holds at least 5"): per label, 1
+    if a part has it, then ``features`` applied to the rest of that part (path "")."""
+
+    path: str
+    separator: str
+    labels: tuple[str, ...]
+    features: tuple[Feature, ...]
+
+
+Feature = Zone | Number | Category | Each | Keys | Labelled
 
 
 def grid_zones(path: str, rows: int, columns: int) -> Each:

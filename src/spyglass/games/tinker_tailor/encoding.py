@@ -10,6 +10,7 @@ from spyglass.engine.encoding import (
     Category,
     Each,
     Encoding,
+    Labelled,
     Number,
     Zone,
     multisets_of,
@@ -72,5 +73,16 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Number("your_points", 50),
             Number("credit", 10),
             Each("final_hands", players, (Zone("cards"), Number("note", 50))),
+            # Every role card this seat has held in this round's draft (its text names them).
+            Zone("draft_seen"),
+            # What the seat has seen of other hands: "seat 1 holds at least 1 2; seat 2 ...".
+            Labelled("known", "; ", tuple(f"seat {s} holds at least" for s in seats), (Zone(""),)),
+            # A role's test: "for the Rich Man, money cards held: seat 0 3, seat 1 2".
+            Labelled(
+                "revealed",
+                "[,:] ",
+                ("money cards held", "goods cards held", *(f"seat {s} " for s in seats)),
+                (Number("", 10),),
+            ),
         ),
     )
