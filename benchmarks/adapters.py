@@ -76,9 +76,11 @@ def gymnasium_env(game: spyglass.Game, players: int) -> Callable[[float], int]:
             seed += 1
             done = False
             while not done:
-                action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+                legal = np.flatnonzero(info["action_mask"])
+                # An empty mask: the deal decided the game, and any action reports the end.
+                action = int(rng.choice(legal)) if len(legal) else 0
                 _, _, done, _, info = env.step(action)
-                steps += 1
+                steps += len(legal) > 0
         return steps
 
     return run

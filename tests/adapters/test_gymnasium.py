@@ -31,7 +31,8 @@ def test_a_masked_random_agent_finishes_with_a_win_or_loss(game_id: str) -> None
     obs, info = env.reset(seed=7)
     total, done, steps = 0.0, False, 0
     while not done:
-        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        legal = np.flatnonzero(info["action_mask"])
+        action = int(rng.choice(legal)) if len(legal) else 0
         obs, reward, done, _truncated, info = env.step(action)
         assert obs.shape == env.observation_space.shape
         total += reward
@@ -55,6 +56,17 @@ def test_an_illegal_index_ends_the_episode_with_the_penalty() -> None:
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _, reward, done, _, info = env.step(illegal)
     assert (reward, done, info["illegal_action"]) == (-5.0, True, True)
+
+
+def test_a_deal_lost_before_any_move_ends_on_the_first_step() -> None:
+    env = adapter.SpyglassEnv("sandwich-guy")
+    _, info = env.reset(seed=526)  # an opening hand with no sandwich in it
+    assert not info["action_mask"].any()
+    assert env.state is not None and env.state.is_over
+    _, reward, done, _, info = env.step(0)
+    assert (reward, done, info["won"]) == (0.0, True, False)
+    with pytest.raises(spyglass.RulesError, match="reset"):
+        env.step(0)
 
 
 def test_a_multiplayer_game_is_pointed_to_pettingzoo() -> None:

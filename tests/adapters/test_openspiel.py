@@ -96,3 +96,14 @@ def test_openspiel_mcts_against_spyglass_ismcts() -> None:
             move = spyglass_ismcts.choose(inner.seat(seat))
             state.apply_action(game.encoding.index(move))
     assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_a_resampled_state_serialises_too() -> None:
+    game = pyspiel.load_game("spyglass_espionage")
+    state = game.new_initial_state()
+    state.apply_action(8)
+    state.apply_action(state.legal_actions()[0])
+    sample = state.resample(state.current_player(), 2)
+    copy = game.deserialize_state(sample.serialize())
+    seat = state.current_player()
+    assert copy.information_state_string(seat) == sample.information_state_string(seat)

@@ -43,6 +43,7 @@ from spyglass.engine.encoding import (
 
 ActionKey = tuple[str, tuple[str, ...], Any]
 _INT = re.compile(r"-?\d+")
+_SEATS = re.compile(r"\bseats? \d+")  # "seat 2" names a seat, never a card
 _TOKENS = re.compile(r"[\s():,;→]+")
 _MISSING = object()
 
@@ -116,6 +117,15 @@ class GameEncoding:
     def num_actions(self) -> int:
         """How many distinct actions the game has (``num_distinct_actions``)."""
         return len(self._keys)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """OpenSpiel's name for :attr:`num_actions`."""
+        return len(self._keys)
+
+    def legal_mask(self, state: State) -> np.ndarray:
+        """The int8 mask of ``state``'s legal actions over every index."""
+        return self.mask(self.legal_indices(state))
 
     def key(self, action: Action) -> ActionKey:
         if action.kind in self._by_target:
@@ -310,7 +320,8 @@ class GameEncoding:
             if index is not None:
                 named = (index,)
             else:
-                tokens = (self.card(t) for t in _TOKENS.split(text) if t)
+                words = _TOKENS.split(_SEATS.sub(" ", text))
+                tokens = (self.card(t) for t in words if t)
                 named = tuple(i for i in tokens if i is not None)
             if len(self._named) < 1 << 16:
                 self._named[text] = named

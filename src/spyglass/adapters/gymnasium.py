@@ -1,7 +1,8 @@
 """Every solo spyglass game as a Gymnasium environment: ``gymnasium.make("spyglass/<id>-v0")``.
 
 Actions are ``Discrete(num_actions)`` indices (``GameEncoding``); ``info["action_mask"]`` marks
-the legal ones. An illegal index leaves the table as it was and ends the episode with
+the legal ones (all zero when the deal decided the game before any move: then any action ends
+the episode with the result). An illegal index leaves the table as it was and ends the episode with
 ``illegal_reward`` (default -1) and ``info["illegal_action"] = True``. The reward comes at the
 end: 1
 for a win and 0 for a loss, or with ``reward="score"`` the rulebook's score (negated where a
@@ -52,7 +53,7 @@ class SpyglassEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.reward_mode = reward
         self.illegal_reward = float(illegal_reward)
-        self._ended_illegally = False
+        self._finished = False  # the episode's end has been reported by step()
         self.encoding = encoding_for(self.game, 1)
         self.action_space = spaces.Discrete(self.encoding.num_actions)
         self.observation_space = spaces.Box(
@@ -67,21 +68,26 @@ class SpyglassEnv(gymnasium.Env):
         # The deal comes from Gymnasium's seeded generator, so reset(seed=s) repeats a deal.
         deal = int(self.np_random.integers(0, 2**63 - 1))
         self.state = self.game.new_state(players=1, seed=deal)
-        self._ended_illegally = False
+        self._finished = False
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         state = self._require_state()
-        if state.is_over or self._ended_illegally:
+        if self._finished:
             raise RulesError("the episode is over: call reset()")
-        legal = self.encoding.legal_indices(state)
-        move = legal.get(int(action))
+        if state.is_over:
+            # The deal decided the game before any move (a hand with no sandwich, say): the
+            # mask is empty and any action ends the episode with the result.
+            self._finished = True
+            return self._observe(), self._reward(), True, False, self._info()
+        move = self.encoding.legal_indices(state).get(int(action))
         if move is None:
-            self._ended_illegally = True
+            self._finished = True
             info = self._info()
             info["illegal_action"] = True
             return self._observe(), self.illegal_reward, True, False, info
         state.apply(move)
+        self._finished = state.is_over
         reward = self._reward() if state.is_over else 0.0
         return self._observe(), reward, state.is_over, False, self._info()
 

@@ -106,8 +106,27 @@ class _Table:
         return _Table(None if self.state is None else self.state.clone(), list(self.moves))
 
     def __reduce__(self) -> tuple[Any, ...]:
+        state = self.state
+        if state is not None and state.determinized:
+            # A resampled state (ISMCTS) was never dealt, so it has no record: pickle its
+            # attributes, with the game named by id and options.
+            fields = {k: v for k, v in state.__dict__.items() if k != "game"}
+            game = (state.game.info.id, dict(state.game.options))
+            return (_Table.from_fields, (type(state), game, fields, self.moves))
         record = None if self.state is None else self.state.record()
         return (_Table.from_record, (record, self.moves))
+
+    @staticmethod
+    def from_fields(
+        kind: type[State],
+        game: tuple[str, dict[str, Any]],
+        fields: dict[str, Any],
+        moves: list[tuple[int, int]],
+    ) -> _Table:
+        state = kind.__new__(kind)
+        state.__dict__.update(fields)
+        state.game = spyglass.load(game[0], **game[1])
+        return _Table(state, list(moves))
 
     @staticmethod
     def from_record(record: dict[str, Any] | None, moves: list[tuple[int, int]]) -> _Table:

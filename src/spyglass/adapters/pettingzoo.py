@@ -88,6 +88,20 @@ class SpyglassAEC(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self._agent(self.state.current_player)
+        if self.state.is_over:
+            self._finish()
+
+    def _finish(self) -> None:
+        """Pay every seat and end the game for all of them."""
+        result = self._require_state().result
+        assert result is not None
+        values = result.rewards if self.reward_mode == "win" else result.scores
+        for a in self.agents:
+            self.rewards[a] = float(values[self._seat[a]])
+            self.terminations[a] = True
+        self._accumulate_rewards()
+        # Every seat is told once that the game ended; the first of them moves next.
+        self.agent_selection = self.agents[0]
 
     def _agent(self, seat: int | None) -> str:
         return self.possible_agents[0 if seat is None else seat]
@@ -115,15 +129,7 @@ class SpyglassAEC(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         state.apply(move)
         if state.is_over:
-            result = state.result
-            assert result is not None
-            values = result.rewards if self.reward_mode == "win" else result.scores
-            for a in self.agents:
-                self.rewards[a] = float(values[self._seat[a]])
-                self.terminations[a] = True
-            self._accumulate_rewards()
-            # Every seat is told once that the game ended; the first of them moves next.
-            self.agent_selection = self.agents[0]
+            self._finish()
         else:
             self.agent_selection = self._agent(state.current_player)
             self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -76,7 +76,8 @@ def grid_names(columns: str, rows: Iterable[int]) -> tuple[str, ...]:
 class Zone:
     """Cards at ``path``: one count per vocabulary card, then the face-down cards (None, or a
     pile's unseen cards under its top), then anything else written there (a marker). A string
-    that is not a card counts the cards it names ("1:J♦" counts J♦), or one marker if none."""
+    that is not a card counts the cards it names ("1:J♦" counts J♦; "seat 2" is never a card),
+    or one marker if it names none."""
 
     path: str
 

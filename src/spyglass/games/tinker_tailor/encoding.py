@@ -73,6 +73,8 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Number("your_points", 50),
             Number("credit", 10),
             Each("final_hands", players, (Zone("cards"), Number("note", 50))),
+            # The role the rhyme has reached ("▶ Soldier (seat 0)").
+            Labelled("rhyme", " · ", ("▶",), (Zone(""),)),
             # Every role card this seat has held in this round's draft (its text names them).
             Zone("draft_seen"),
             # What the seat has seen of other hands: "seat 1 holds at least 1 2; seat 2 ...".
