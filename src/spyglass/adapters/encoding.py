@@ -364,6 +364,27 @@ class GameEncoding:
         rows += [(_describe(s.feature), s.offset, s.width) for s in self._slots]
         return rows
 
+    def markdown(self) -> str:
+        """This encoding as the Markdown section docs/rl.md shows for its game."""
+        info = self.game.info
+        lines = [
+            f"### {info.id} ({self.players} player{'s' if self.players > 1 else ''})",
+            "",
+            f"{len(self.cards)} cards; {self.num_actions} actions; observation of"
+            f" {self.observation_size} floats.",
+            "",
+            "| actions | count | targets |",
+            "| --- | ---: | --- |",
+        ]
+        for kind in self.declaration.actions:
+            cards = 1 if kind.by_target else len(kind.cards)
+            targets = ", ".join("-" if t is None else str(t) for t in kind.targets[:6])
+            more = f" ... ({len(kind.targets)})" if len(kind.targets) > 6 else ""
+            lines.append(f"| {kind.kind} | {cards * len(kind.targets)} | {targets}{more} |")
+        lines += ["", "| offset | width | feature |", "| ---: | ---: | --- |"]
+        lines += [f"| {o} | {w} | {d} |" for d, o, w in self.feature_table()]
+        return "\n".join(lines) + "\n"
+
 
 Writer = Callable[[Any, list[float], int], None]
 
