@@ -24,7 +24,7 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
     return Encoding(
         cards=cards,
         actions=(
-            ActionKind("single", singles(decks["defenders"])),
+            ActionKind("single", singles(cards)),  # the colours swap roles in wave 2
             ActionKind("sacrifice", singles(cards)),
             ActionKind("dual", sets_of(cards, [2])),
         ),
