@@ -14,7 +14,7 @@ from spyglass.engine import OptionSpec, Rng
 
 pytest.importorskip("numpy")
 
-from spyglass.adapters.encoding import GameEncoding  # noqa: E402
+from spyglass.adapters.encoding import GameEncoding
 
 PLAYOUTS = 2  # one random, one by the bot
 
