@@ -20,6 +20,7 @@ see.
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -156,16 +157,17 @@ class GameEncoding:
 
     def legal_indices(self, state: State) -> dict[int, Action]:
         """The legal actions of ``state`` by index, in index order."""
-        found = {self.index(a): a for a in state.legal_actions()}
-        if len(found) != len(state.legal_actions()):
+        legal = state.legal_actions()
+        found = {self.index(a): a for a in legal}
+        if len(found) != len(legal):
             raise EncodingError(f"{self.game.info.id}: two legal actions share one index")
         return dict(sorted(found.items()))
 
     def action(self, state: State, index: int) -> Action:
         """The legal action of ``state`` with this index (RulesError if it is not legal)."""
-        for action in state.legal_actions():
-            if self._index.get(self.key(action)) == index:
-                return action
+        action = self.legal_indices(state).get(index)
+        if action is not None:
+            return action
         kind, cards, target = (
             self.describe_index(index) if 0 <= index < self.num_actions else ("?",) * 3
         )
@@ -199,14 +201,14 @@ class GameEncoding:
         if isinstance(feature, Zone):
             zone = self._write_zone
 
-            def write_zone(container: Any, out: list[float], start: int) -> None:
+            def write_zone(container: Any, out: defaultdict[int, float], start: int) -> None:
                 zone(get(container), out, start)
 
             return len(self.cards) + 2, write_zone
         if isinstance(feature, Number):
             scale = feature.scale
 
-            def write_number(container: Any, out: list[float], start: int) -> None:
+            def write_number(container: Any, out: defaultdict[int, float], start: int) -> None:
                 out[start] = _number(get(container)) / scale
 
             return 1, write_number
@@ -230,7 +232,7 @@ class GameEncoding:
         positions = {v: i for i, v in enumerate(feature.values) if _hashable(v)}
         strict, game_id = self.strict, self.game.info.id
 
-        def write_category(container: Any, out: list[float], start: int) -> None:
+        def write_category(container: Any, out: defaultdict[int, float], start: int) -> None:
             here = get(container)
             if here is None or here is _MISSING:
                 return
@@ -255,7 +257,7 @@ class GameEncoding:
     ) -> Writer:
         capacity, strict, game_id = feature.capacity, self.strict, self.game.info.id
 
-        def write_each(container: Any, out: list[float], start: int) -> None:
+        def write_each(container: Any, out: defaultdict[int, float], start: int) -> None:
             items = get(container)
             if not isinstance(items, list):
                 return
@@ -273,7 +275,8 @@ class GameEncoding:
 
     def observe(self, view: dict[str, Any]) -> np.ndarray:
         """The float32 observation of a view (``state.view(seat)``)."""
-        out = [0.0] * self.observation_size
+        # A view fills few of its entries: gather them sparsely, then write them at once.
+        out: defaultdict[int, float] = defaultdict(float)
         n = self.players
         seat = view.get("seat")
         if seat is not None:
@@ -287,9 +290,13 @@ class GameEncoding:
         table = view["table"]
         for offset, write in self._writers:
             write(table, out, offset)
-        return np.asarray(out, dtype=np.float32)
+        vector = np.zeros(self.observation_size, dtype=np.float32)
+        vector[np.fromiter(out.keys(), np.intp, len(out))] = np.fromiter(
+            out.values(), np.float32, len(out)
+        )
+        return vector
 
-    def _write_zone(self, value: Any, out: list[float], start: int) -> None:
+    def _write_zone(self, value: Any, out: defaultdict[int, float], start: int) -> None:
         if value is None or value is _MISSING:
             return
         if isinstance(value, list):
@@ -313,7 +320,7 @@ class GameEncoding:
                     size -= 1
                 out[start + len(self.cards)] += size
 
-    def _count(self, text: str, out: list[float], start: int) -> None:
+    def _count(self, text: str, out: defaultdict[int, float], start: int) -> None:
         named = self._named.get(text)
         if named is None:
             index = self.card(text)
@@ -386,7 +393,7 @@ class GameEncoding:
         return "\n".join(lines) + "\n"
 
 
-Writer = Callable[[Any, list[float], int], None]
+Writer = Callable[[Any, "defaultdict[int, float]", int], None]
 
 
 def _hashable(value: Any) -> bool:
@@ -399,7 +406,7 @@ def _keys(
     children: tuple[tuple[int, Writer], ...],
     stride: int,
 ) -> Writer:
-    def write_keys(container: Any, out: list[float], start: int) -> None:
+    def write_keys(container: Any, out: defaultdict[int, float], start: int) -> None:
         mapping = get(container)
         if not isinstance(mapping, dict):
             return
@@ -419,7 +426,7 @@ def _labelled(
 ) -> Writer:
     separator = re.compile(feature.separator)
 
-    def write_labelled(container: Any, out: list[float], start: int) -> None:
+    def write_labelled(container: Any, out: defaultdict[int, float], start: int) -> None:
         text = get(container)
         parts = separator.split(text) if isinstance(text, str) and text else []
         for i, label in enumerate(feature.labels):
