@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -42,3 +43,13 @@ def test_the_encoding_tables_are_current() -> None:
     if text[start:end] != expected:
         DOC.write_text(text[:start] + expected + text[end:], "utf-8")
         pytest.fail("docs/rl.md had stale encoding tables: rewritten, review and commit it")
+
+
+def test_the_gymnasium_and_pettingzoo_examples_run() -> None:
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    blocks = re.findall(r"```python\n(.*?)```", DOC.read_text("utf-8"), re.S)
+    for block in blocks[:2]:
+        namespace: dict[str, object] = {}
+        exec(compile(block, str(DOC), "exec"), namespace)
+        assert "env" in namespace
