@@ -42,12 +42,25 @@ def test_a_masked_random_agent_finishes_with_a_win_or_loss(game_id: str) -> None
     assert steps <= spyglass.load(game_id).max_actions()
 
 
+def test_the_module_prefix_registers_the_games() -> None:
+    env = gymnasium.make("spyglass.adapters.gymnasium:spyglass/emissary-v0")
+    obs, _ = env.reset(seed=0)
+    assert obs.shape == env.observation_space.shape
+
+
 def test_same_seed_same_deal_and_score_reward() -> None:
-    a = gymnasium.make("spyglass/sandwich-guy-v0", reward="score")
-    b = gymnasium.make("spyglass/sandwich-guy-v0", reward="score")
-    oa, _ = a.reset(seed=3)
+    a = gymnasium.make("spyglass/area-52-v0", reward="score")
+    b = gymnasium.make("spyglass/area-52-v0", reward="score")
+    oa, info = a.reset(seed=3)
     ob, _ = b.reset(seed=3)
     assert np.array_equal(oa, ob)
+    rng = np.random.default_rng(3)
+    done, reward = False, 0.0
+    while not done:
+        _, reward, done, _, info = a.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    # Area 52 scores every game (negative when it is lost), higher being better.
+    assert info["score"] is not None
+    assert reward == info["score"] != 0.0
 
 
 def test_an_illegal_index_ends_the_episode_with_the_penalty() -> None:
