@@ -57,10 +57,12 @@ class Odds:
         return mask
 
     def _read(self, table: Table, cards: Iterable[Card], need: int) -> float:
-        if not 0 <= need <= self.limit:
-            # More wins than cards, or a table built for fewer (the caller's slip).
-            assert need < 0 or need > len(self.hand), "odds table built for a lower limit"
-            return 0.0
+        cards = tuple(cards)
+        if not 0 <= need <= len(cards):
+            return 0.0  # more wins than the cards can take (or fewer than none)
+        # A table from the cache may be for a larger hand; its limit covers every read the
+        # caller asked for, unless the caller slipped.
+        assert need <= self.limit, "odds table built for a lower limit"
         return table[self._mask(cards)][need]
 
     def chance(self, cards: Iterable[Card], need: int) -> float:
