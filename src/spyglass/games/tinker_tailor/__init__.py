@@ -3,7 +3,7 @@ rhyme calls it, buy goods, and collect sets. Played on our reconstructed edition
 
 from spyglass.engine import GameInfo, GameSpec, Region
 
-from . import bot, encoding
+from . import bot, encoding, evaluate
 from .edition import EDITION
 from .rules import TinkerTailorState
 
@@ -47,4 +47,5 @@ SPEC = GameSpec(
     layout=LAYOUT,
     bot=bot.choose,
     encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
 )
