@@ -143,3 +143,23 @@ def line_plot(
     axes.set_xlabel(xlabel)
     axes.set_ylabel(ylabel)
     return save(figure, stem)
+
+
+def value_bars(
+    labels: Sequence[str],
+    values: Sequence[float],
+    errors: Sequence[float],
+    stem: Path,
+    title: str,
+    *,
+    ylabel: str,
+) -> list[Path]:
+    """Bars of values with symmetric error bars (e.g. ratings with their uncertainty)."""
+    figure = _figure(max(4.0, 1.0 + 0.9 * len(labels)), 3.6)
+    axes = figure.add_subplot()
+    positions = list(range(len(labels)))
+    axes.bar(positions, values, color=COLOURS[2], yerr=errors, capsize=4)
+    axes.set_xticks(positions, labels)
+    axes.set_ylabel(ylabel)
+    axes.set_title(title)
+    return save(figure, stem)

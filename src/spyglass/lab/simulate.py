@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,6 +42,14 @@ class SimResult:
             "first": first,
             "games": games,
         }
+
+    def tasks(self, indices: Iterable[int]) -> list[GameTask]:
+        """The games ``indices`` of this table, ready for a back-end."""
+        settings = tuple(sorted(self.options.items()))
+        return [
+            GameTask(self.game, settings, self.agents, self.players, self.seed, index)
+            for index in indices
+        ]
 
     def summary(self) -> dict[str, Any]:
         """Every statistic of the run as a JSON-ready dict (see :mod:`spyglass.lab.summary`)."""
@@ -139,6 +147,61 @@ def game_seed(seed: int, index: int) -> int:
     return derive_seed(seed, f"game/{index}")
 
 
+def prepare(
+    game_id: str,
+    agent: str | Sequence[str],
+    *,
+    seed: int = 0,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> SimResult:
+    """An empty result for a table of ``agent`` (one spec, or one per seat) at ``game_id``:
+    everything checked (game, options, player count, agents) before a game is played."""
+    game = spyglass.load(game_id, **dict(options or {}))
+    n = game.check_players(players)
+    names = (agent,) * n if isinstance(agent, str) else tuple(agent)
+    if len(names) != n:
+        raise spyglass.RulesError(f"{len(names)} agents given for {n} seats")
+    for name in set(names):
+        agents.load_spec(name)  # fail early on an unknown agent or a bad parameter
+    return SimResult(game_id, names, n, seed, dict(game.options))
+
+
+def play_tables(
+    tables: Sequence[SimResult],
+    games: int,
+    *,
+    jobs: int = 1,
+    backend: str = "process",
+    address: str | None = None,
+    progress: Callable[[GameOutcome], None] | None = None,
+) -> bool:
+    """Play games 0..games-1 at each of ``tables`` (from :func:`prepare`) in one run of the
+    back-end, filling their outcomes; True if Ctrl-C stopped it. Round i of every table is
+    sent before round i+1, so an interrupted run leaves the tables evenly played."""
+    check_backend(backend, jobs)
+    tasks: list[GameTask] = []
+    owner: list[SimResult] = []
+    for index in range(games):
+        for table in tables:
+            tasks.extend(table.tasks([index]))
+            owner.append(table)
+    run = run_tasks(
+        tasks,
+        jobs=jobs,
+        backend=backend,
+        address=address,
+        on_result=None if progress is None else lambda _p, outcome: progress(outcome),
+    )
+    for table, outcome in zip(owner, run.results, strict=True):
+        if outcome is not None:
+            table.outcomes.append(outcome)
+    for table in tables:
+        table.outcomes.sort(key=lambda o: o.index)
+        table.interrupted = run.interrupted
+    return run.interrupted
+
+
 def simulate(
     game_id: str,
     agent: str | Sequence[str],
@@ -167,28 +230,16 @@ def simulate(
     at the end, the summary, CSV tables and plots are written there; ``resume`` continues the
     run saved in ``out``, playing only the games it is missing.
     """
-    game = spyglass.load(game_id, **dict(options or {}))
-    n = game.check_players(players)
-    names = (agent,) * n if isinstance(agent, str) else tuple(agent)
-    if len(names) != n:
-        raise spyglass.RulesError(f"{len(names)} agents given for {n} seats")
-    for name in set(names):
-        agents.load_spec(name)  # fail early on an unknown agent or a bad parameter
+    result = prepare(game_id, agent, seed=seed, players=players, options=options)
     check_backend(backend, jobs)
     if resume and out is None:
         raise spyglass.RulesError("resuming a run needs its --out directory")
-    result = SimResult(game_id, names, n, seed, dict(game.options))
-    settings = tuple(sorted(result.options.items()))
     store = RunStore(out) if out is not None else None
     done: dict[int, GameOutcome] = {}
     if store is not None:
         done = store.open(result.spec(games, first), resume)
         done = {i: o for i, o in done.items() if first <= i < first + games}
-    tasks = [
-        GameTask(game_id, settings, names, n, seed, index)
-        for index in range(first, first + games)
-        if index not in done
-    ]
+    tasks = [t for t in result.tasks(range(first, first + games)) if t.index not in done]
 
     def finished(_position: int, outcome: GameOutcome) -> None:
         if store is not None:
