@@ -66,8 +66,8 @@ def rate_bars(
     figure = _figure(max(4.0, 1.0 + 0.9 * len(labels)), 3.6)
     axes = figure.add_subplot()
     heights = [r["rate"] or 0.0 for r in rates]
-    below = [h - r["low"] for h, r in zip(heights, rates, strict=True)]
-    above = [r["high"] - h for h, r in zip(heights, rates, strict=True)]
+    below = [max(0.0, h - r["low"]) for h, r in zip(heights, rates, strict=True)]
+    above = [max(0.0, r["high"] - h) for h, r in zip(heights, rates, strict=True)]
     positions = range(len(labels))
     axes.bar(positions, heights, color=COLOURS[0], yerr=[below, above], capsize=4)
     tilted = len(labels) > 6
@@ -103,8 +103,8 @@ def grouped_rate_bars(
                 continue
             xs.append(g + (k - (len(series) - 1) / 2) * width)
             heights.append(r["rate"])
-            below.append(r["rate"] - r["low"])
-            above.append(r["high"] - r["rate"])
+            below.append(max(0.0, r["rate"] - r["low"]))
+            above.append(max(0.0, r["high"] - r["rate"]))
         axes.bar(
             xs,
             heights,
