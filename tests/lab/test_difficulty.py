@@ -38,7 +38,7 @@ def test_a_small_report(tmp_path) -> None:
         # the same deals as spyglass sim plays
         alone = simulate(row.info.id, "heuristic", 2)
         assert row.agents["heuristic"].outcomes == alone.outcomes
-        assert s["agents"]["strongest"] == strong_spec(row.info.id, 2)
+        assert s["agents"]["strongest"] == strong_spec(2)
         rates = s["win_rate"]
         assert s["skill"] == pytest.approx(rates["strongest"]["rate"] - rates["random"]["rate"])
         assert s["bound"]["deals"] == 2

@@ -27,10 +27,12 @@ from spyglass.lab import simulate
 from spyglass.lab.difficulty import (
     DEFAULT_GAMES,
     DEFAULT_ITERATIONS,
+    DEFAULT_ROLLOUT,
     DEFAULT_SECONDS,
     difficulty,
     markdown,
     solo_games,
+    strong_spec,
     write_difficulty,
 )
 from spyglass.lab.runner import BACKENDS
@@ -377,6 +379,9 @@ def difficulty_command(
     iterations: Annotated[
         int, typer.Option(min=1, help="ISMCTS iterations per move (the strongest agent).")
     ] = DEFAULT_ITERATIONS,
+    rollout: Annotated[
+        str, typer.Option(help="ISMCTS playouts: random, or heuristic (stronger, slower).")
+    ] = DEFAULT_ROLLOUT,
     seconds: Annotated[
         float, typer.Option(min=0.01, help="Time cap of the clairvoyant search per deal.")
     ] = DEFAULT_SECONDS,
@@ -390,6 +395,7 @@ def difficulty_command(
 ) -> None:
     """Solo games: win rates of random, heuristic, ISMCTS beside the clairvoyant bound."""
     selected = solo_games(game or [])
+    agents.load_spec(strong_spec(iterations, rollout))  # a bad --rollout fails before any game
     total = len(selected) * games * 4  # three agents and the bound
     with progress_bar(f"{len(selected)} solo games", total) as advance:
         report = difficulty(
@@ -397,6 +403,7 @@ def difficulty_command(
             only=[i.id for i in selected],
             seed=seed,
             iterations=iterations,
+            rollout=rollout,
             seconds=seconds,
             jobs=jobs,
             backend=backend,

@@ -36,16 +36,16 @@ from .simulate import SimResult, game_seed, prepare
 from .summary import rate
 
 AGENTS = ("random", "heuristic", STRONGEST)
-#: Games whose own bot is too slow to run inside every ISMCTS playout: random playouts there.
-SLOW_BOT = frozenset({"emissary"})
 DEFAULT_ITERATIONS = 100
+#: ISMCTS playouts: random by default. With the game's own bot ("heuristic") the agent is
+#: stronger but some games' bots make it far slower (Skyway: about 30 times).
+DEFAULT_ROLLOUT = "random"
 DEFAULT_SECONDS = 1.0
 DEFAULT_GAMES = 20
 
 
-def strong_spec(game_id: str, iterations: int) -> str:
-    rollout = ",rollout=random" if game_id in SLOW_BOT else ""
-    return f"{STRONGEST}:iterations={iterations}{rollout}"
+def strong_spec(iterations: int, rollout: str = DEFAULT_ROLLOUT) -> str:
+    return f"{STRONGEST}:iterations={iterations},rollout={rollout}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +133,7 @@ class DifficultyReport:
     iterations: int
     seconds: float
     rows: list[GameDifficulty]
+    rollout: str = DEFAULT_ROLLOUT
     interrupted: bool = False
     elapsed: float = 0.0
 
@@ -141,6 +142,7 @@ class DifficultyReport:
             "games": self.games,
             "seed": self.seed,
             "iterations": self.iterations,
+            "rollout": self.rollout,
             "seconds": self.seconds,
             "interrupted": self.interrupted,
             "elapsed": self.elapsed,
@@ -167,6 +169,7 @@ def difficulty(
     only: Sequence[str] = (),
     seed: int = 0,
     iterations: int = DEFAULT_ITERATIONS,
+    rollout: str = DEFAULT_ROLLOUT,
     seconds: float = DEFAULT_SECONDS,
     jobs: int = 1,
     backend: str = "process",
@@ -182,7 +185,7 @@ def difficulty(
         specs = {
             "random": "random",
             "heuristic": "heuristic",
-            "strongest": strong_spec(info.id, iterations),
+            "strongest": strong_spec(iterations, rollout),
         }
         tables = {role: prepare(info.id, spec, seed=seed) for role, spec in specs.items()}
         rows.append(GameDifficulty(info, tables, [None] * games))
@@ -209,7 +212,7 @@ def difficulty(
             row.bounds[task.index] = result
         else:
             row.agents[role].outcomes.append(result)
-    report = DifficultyReport(games, seed, iterations, seconds, rows, run.interrupted)
+    report = DifficultyReport(games, seed, iterations, seconds, rows, rollout, run.interrupted)
     report.elapsed = time.perf_counter() - started
     return report
 
@@ -246,8 +249,8 @@ def markdown(report: DifficultyReport, plot: str | None = "difficulty.png") -> s
         "# How hard is each solo game?",
         "",
         f"{report.games} deals per game (seed {report.seed}); the strongest agent is "
-        f"ISMCTS at {report.iterations} iterations per move (random playouts in "
-        f"{', '.join(sorted(SLOW_BOT))}); the clairvoyant bound of each deal is searched for "
+        f"ISMCTS at {report.iterations} iterations per move with {report.rollout} playouts; "
+        f"the clairvoyant bound of each deal is searched for "
         f"at most {report.seconds:g} s (Syndicate: exact solver), and a deal it does not "
         f"settle is counted as unknown. Win rates carry their Wilson 95% intervals. "
         f"Took {report.elapsed:.0f} s.",
