@@ -46,7 +46,7 @@ def histogram(values: Sequence[float], stem: Path, title: str, xlabel: str) -> l
         axes.hist(values, bins=bins, color=COLOURS[0], edgecolor="white")
     else:
         axes.text(0.5, 0.5, "no values", ha="center", va="center", transform=axes.transAxes)
-    axes.set_title(title)
+    axes.set_title(title, fontsize="medium")
     axes.set_xlabel(xlabel)
     axes.set_ylabel("games")
     return save(figure, stem)
@@ -63,7 +63,7 @@ def rate_bars(
     reference_label: str = "",
 ) -> list[Path]:
     """Bars of proportions (dicts with rate, low, high) with their 95% intervals."""
-    figure = _figure(max(4.0, 1.0 + 0.9 * len(labels)), 3.6)
+    figure = _figure(max(5.6, 1.0 + 0.9 * len(labels)), 3.6)
     axes = figure.add_subplot()
     heights = [r["rate"] or 0.0 for r in rates]
     below = [max(0.0, h - r["low"]) for h, r in zip(heights, rates, strict=True)]
@@ -79,7 +79,7 @@ def rate_bars(
         axes.legend(loc="upper right")
     axes.set_ylim(0, 1)
     axes.set_ylabel(f"{ylabel} (95% interval)")
-    axes.set_title(title)
+    axes.set_title(title, fontsize="medium")
     return save(figure, stem)
 
 
@@ -120,7 +120,7 @@ def grouped_rate_bars(
             label.set_horizontalalignment("right")
     axes.set_ylim(0, 1)
     axes.set_ylabel(f"{ylabel} (95% interval)")
-    axes.set_title(title)
+    axes.set_title(title, fontsize="medium")
     axes.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return save(figure, stem)
 
@@ -139,7 +139,7 @@ def line_plot(
     axes = figure.add_subplot()
     points = [(x, v) for x, v in zip(xs, values, strict=True) if v is not None]
     axes.plot([x for x, _ in points], [v for _, v in points], marker="o", color=COLOURS[1])
-    axes.set_title(title)
+    axes.set_title(title, fontsize="medium")
     axes.set_xlabel(xlabel)
     axes.set_ylabel(ylabel)
     return save(figure, stem)
@@ -155,11 +155,11 @@ def value_bars(
     ylabel: str,
 ) -> list[Path]:
     """Bars of values with symmetric error bars (e.g. ratings with their uncertainty)."""
-    figure = _figure(max(4.0, 1.0 + 0.9 * len(labels)), 3.6)
+    figure = _figure(max(5.6, 1.0 + 0.9 * len(labels)), 3.6)
     axes = figure.add_subplot()
     positions = list(range(len(labels)))
     axes.bar(positions, values, color=COLOURS[2], yerr=errors, capsize=4)
     axes.set_xticks(positions, labels)
     axes.set_ylabel(ylabel)
-    axes.set_title(title)
+    axes.set_title(title, fontsize="medium")
     return save(figure, stem)
