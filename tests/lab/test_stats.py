@@ -30,3 +30,9 @@ def test_quantile_matches_linear_interpolation() -> None:
     values = [7, 1, 3]
     assert quantile(values, 0) == 1 and quantile(values, 1) == 7
     assert quantile(values, 0.25) == 2
+
+
+def test_wilson_bounds_are_exact_at_the_ends() -> None:
+    from spyglass.lab import wilson_interval
+
+    assert wilson_interval(0, 300)[0] == 0.0 and wilson_interval(300, 300)[1] == 1.0
