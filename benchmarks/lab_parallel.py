@@ -56,9 +56,8 @@ def main() -> None:
             rates[jobs] = args.games / seconds
             efficiency = "" if jobs == 1 else f"{rates[2] / (2 * rates[1]):.0%}"
             extra = "" if started is None else f"   (Ray start-up {started:.1f} s, not counted)"
-            print(
-                f"{backend:<8} {jobs:>4} {seconds:>8.2f} {rates[jobs]:>8.1f} {efficiency:>10}{extra}"
-            )
+            figures = f"{seconds:>8.2f} {rates[jobs]:>8.1f} {efficiency:>10}"
+            print(f"{backend:<8} {jobs:>4} {figures}{extra}")
     print("every configuration played the same games, game for game")
 
 
