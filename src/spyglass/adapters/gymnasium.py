@@ -30,7 +30,8 @@ REWARDS = ("win", "score")
 class SpyglassEnv(gymnasium.Env):
     """One solo game; keyword options go to ``spyglass.load``."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's own convention)
+    # Gymnasium's own convention; the frame rate is only read by recorders of ansi frames.
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
