@@ -156,6 +156,11 @@ def main(argv: list[str] | None = None) -> int:
         help="a file of finished parts: read at the start (their work is not redone), each newly "
         "finished part appended, so a long run can be stopped and continued in later runs",
     )
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="run nothing: the table of the parts already in --cache",
+    )
     args = parser.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",")]
     search_deals = args.deals if args.search_deals is None else min(args.search_deals, args.deals)
@@ -188,7 +193,9 @@ def main(argv: list[str] | None = None) -> int:
         )
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        futures = {pool.submit(p.function, *p.arguments): p for p in todo}
+        futures = (
+            {} if args.report_only else {pool.submit(p.function, *p.arguments): p for p in todo}
+        )
         done = 0
         try:
             for job in as_completed(futures):
