@@ -16,7 +16,8 @@ pair, M tables with the two agents alternating round the table (half the tables 
 seat 0), the share of wins of each agent's seats against the fair share.
 
 The table is printed as Markdown and, with --out, written to a file headed by the command that
-regenerates it. Work is spread over W processes; Ctrl-C prints what finished. With --cache, every
+regenerates it. Work is spread over W processes (the lab's runner), or over a Ray cluster with
+--backend ray [--address ...]; Ctrl-C prints what finished. With --cache, every
 finished part is appended to FILE and a later run with the same arguments redoes none of them,
 so the tens of CPU-hours of the full table can be spread over many runs.
 """
@@ -29,7 +30,6 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -39,6 +39,7 @@ import spyglass
 from spyglass.agents.solvers.clairvoyant import clairvoyant
 from spyglass.engine import derive_seed
 from spyglass.lab import simulate, wilson_interval
+from spyglass.lab.runner import BACKENDS, run_tasks
 
 SLOW_BOT = {"emissary"}  # bots too slow to run inside every playout: ISMCTS rolls out at random
 CHUNK = 10  # deals per part for random and heuristic
@@ -81,6 +82,18 @@ class Part:
     label: Any  # the agent, or (first agent, second agent, seats) for a table
     function: Callable[..., list]
     arguments: tuple
+
+
+@dataclass(frozen=True)
+class PartTask:
+    """A part as a task of the lab's runner (picklable: a module-level function and its
+    arguments)."""
+
+    function: Callable[..., list]
+    arguments: tuple
+
+    def run(self) -> list:
+        return self.function(*self.arguments)
 
 
 def plan(args, infos, budgets: list[int], search_deals: int) -> list[Part]:
@@ -147,7 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="clairvoyant cap per deal")
     parser.add_argument("--table-games", type=int, default=200)
     parser.add_argument("--players", type=int, default=4, help="table size for multiplayer")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2, help="processes, or Ray CPUs")
+    parser.add_argument("--backend", choices=BACKENDS, default="process")
+    parser.add_argument("--address", help="a running Ray cluster (with --backend ray)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--out", type=Path)
     parser.add_argument(
@@ -192,26 +207,31 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
     started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        futures = (
-            {} if args.report_only else {pool.submit(p.function, *p.arguments): p for p in todo}
+    done = 0
+
+    def finished(position: int, rows: list) -> None:
+        nonlocal done
+        part = todo[position]
+        absorb(part, rows)
+        if args.cache:
+            with args.cache.open("a") as cache:
+                cache.write(json.dumps({"key": part.key, "rows": rows}) + "\n")
+        done += 1
+        elapsed = time.perf_counter() - started
+        eta = elapsed / done * (len(todo) - done)
+        print(f"  {done}/{len(todo)} parts, ETA {eta:,.0f} s", file=sys.stderr)
+
+    if not args.report_only:
+        outcome = run_tasks(
+            [PartTask(p.function, p.arguments) for p in todo],
+            jobs=args.workers,
+            backend=args.backend,
+            address=args.address,
+            on_result=finished,
+            batch=1,
         )
-        done = 0
-        try:
-            for job in as_completed(futures):
-                part = futures[job]
-                rows = job.result()
-                absorb(part, rows)
-                if args.cache:
-                    with args.cache.open("a") as cache:
-                        cache.write(json.dumps({"key": part.key, "rows": rows}) + "\n")
-                done += 1
-                elapsed = time.perf_counter() - started
-                eta = elapsed / done * (len(futures) - done)
-                print(f"  {done}/{len(futures)} parts, ETA {eta:,.0f} s", file=sys.stderr)
-        except KeyboardInterrupt:
+        if outcome.interrupted:
             print("interrupted: the table covers what finished", file=sys.stderr)
-            pool.shutdown(wait=False, cancel_futures=True)
     text = report(args, infos, budgets, solo_rows, bound_rows, table_rows)
     print(text)
     if args.out:

@@ -48,3 +48,15 @@ def test_bad_back_end_or_jobs() -> None:
         simulate("syndicate", "random", 2, backend="threads")
     with pytest.raises(RulesError, match="at least 1"):
         simulate("syndicate", "random", 2, jobs=0)
+
+
+def test_a_fixed_batch_of_one_sends_each_task_alone() -> None:
+    # Long tasks (strength.py's parts take minutes) travel one at a time, so each result
+    # arrives, and is kept, as soon as it is done; the results are the same as in batches.
+    tasks = [GameTask("syndicate", (), ("random",), 1, 5, i) for i in range(40)]
+    arrivals = []
+    single = run_tasks(tasks, jobs=2, batch=1, on_result=lambda p, r: arrivals.append(p))
+    batched = run_tasks(tasks, jobs=2)
+    assert single.results == batched.results and sorted(arrivals) == list(range(40))
+    with pytest.raises(RulesError, match="at least one task"):
+        run_tasks(tasks, batch=0)

@@ -63,13 +63,15 @@ def run_tasks(
     backend: str = "process",
     address: str | None = None,
     on_result: Callable[[int, Any], None] | None = None,
+    batch: int | None = None,
 ) -> RunOutcome:
     """Run ``tasks`` and return their results in task order.
 
     ``backend="process"`` uses a standard-library process pool of ``jobs`` workers (with one job,
     the tasks run in this process); ``backend="ray"`` sends them to the Ray cluster at
     ``address``, or to the one already initialised in this process, or to a local one of
-    ``jobs`` CPUs started (and stopped) for this run.
+    ``jobs`` CPUs started (and stopped) for this run. ``batch`` fixes how many tasks travel
+    together (default: a size that balances many small tasks; 1 suits tasks of minutes each).
     """
     check_backend(backend, jobs)
     outcome = RunOutcome(results=[None] * len(tasks))
@@ -80,7 +82,9 @@ def run_tasks(
             on_result(position, result)
 
     numbered = list(enumerate(tasks))
-    size = batch_size(len(numbered), jobs)
+    if batch is not None and batch < 1:
+        raise RulesError("a batch holds at least one task")
+    size = batch or batch_size(len(numbered), jobs)
     batches = [numbered[i : i + size] for i in range(0, len(numbered), size)]
     try:
         if not batches:
@@ -88,8 +92,8 @@ def run_tasks(
         elif backend == "ray":
             _run_on_ray(batches, jobs, address, record)
         elif jobs == 1:
-            for batch in batches:
-                for position, result in run_batch(batch):
+            for group in batches:
+                for position, result in run_batch(group):
                     record(position, result)
         else:
             _run_on_pool(batches, jobs, record)
