@@ -203,10 +203,7 @@ def sim_command(
     if not result.games:
         raise typer.Exit(130 if result.interrupted else 0)
     print_sim(result)
-    if out is not None:
-        console.print(f"[dim]Written to {out}: summary.json, games.csv, seats.csv, plots.[/]")
-    if result.interrupted:
-        raise typer.Exit(130)
+    _finish(out, "summary.json, games.csv, seats.csv, plots", interrupted=result.interrupted)
 
 
 def print_sim(result: Any) -> None:
@@ -301,9 +298,7 @@ def tournament_command(
     console.print(table)
     if out is not None:
         write_tournament(result, out)
-        console.print(f"[dim]Written to {out}: tournament.json, standings.csv, plots.[/]")
-    if result.interrupted:
-        raise typer.Exit(130)
+    _finish(out, "tournament.json, standings.csv, plots", interrupted=result.interrupted)
 
 
 def sweep_command(
@@ -366,9 +361,7 @@ def sweep_command(
     console.print(table)
     if out is not None:
         write_sweep(result, out)
-        console.print(f"[dim]Written to {out}: sweep.json, sweep.csv, plots.[/]")
-    if result.interrupted:
-        raise typer.Exit(130)
+    _finish(out, "sweep.json, sweep.csv, plots", interrupted=result.interrupted)
 
 
 def difficulty_command(
@@ -414,6 +407,12 @@ def difficulty_command(
         errors.print("[yellow]Interrupted: the report covers the games that finished.[/]")
     write_difficulty(report, out)
     console.print(Markdown(markdown(report, plot=None)))
-    console.print(f"[dim]Written to {out}: difficulty.md, difficulty.html, JSON, CSV, plot.[/]")
-    if report.interrupted:
+    _finish(out, "difficulty.md, difficulty.html, JSON, CSV, plot", interrupted=report.interrupted)
+
+
+def _finish(out: Path | None, files: str, *, interrupted: bool) -> None:
+    """Say what was written where, and exit with 130 (as for Ctrl-C) after an interrupted run."""
+    if out is not None:
+        console.print(f"[dim]Written to {out}: {files}.[/]")
+    if interrupted:
         raise typer.Exit(130)
