@@ -24,11 +24,13 @@ export class MoveController {
     this.placeMoves = null; // the moves that target it
     this.hinted = null;
     this.pending = false; // a move was sent: nothing is clickable until the answer
+    this.sentAt = null; // the step the move was sent from
   }
 
   /** A move is on its way to the server: clear the choice, let nothing be clicked. */
-  wait() {
+  wait(step) {
     this.pending = true;
+    this.sentAt = step;
     this.cards = [];
     this.picked = [];
     this.place = null;
@@ -36,18 +38,24 @@ export class MoveController {
     this.highlight();
   }
 
-  /** The server refused the move: the same moves are open again. */
+  /** The server refused the move (or the link to it was lost): the same moves are open again. */
   resume() {
     this.pending = false;
+    this.sentAt = null;
     this.highlight();
   }
 
-  /** New legal moves and a new drawing: keep the selection only while it still fits. */
-  update(legal, reg) {
+  /** New legal moves and a new drawing: keep the selection only while it still fits. A
+   * drawing of the step a move was sent from (another seat's news, drawn again) is not the
+   * answer: the move stays on its way and nothing is clickable yet. */
+  update(legal, reg, step) {
     const same = legal.length === this.legal.length && legal.every((a, i) => a.notation === this.legal[i].notation);
     this.legal = legal;
     this.reg = reg;
-    this.pending = false;
+    if (!(this.pending && step === this.sentAt)) {
+      this.pending = false;
+      this.sentAt = null;
+    }
     if (!same) {
       this.cards = [];
       this.picked = [];
