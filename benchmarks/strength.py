@@ -1,15 +1,18 @@
 """How strong each agent plays every game, beside the clairvoyant ceiling.
 
-    python benchmarks/strength.py [GAME ...] [--deals N] [--search-deals K] [--budgets 10,40]
-        [--seconds S] [--table-games M] [--players 4] [--workers W] [--seed S]
-        [--out docs/strength.md] [--cache FILE]
+    python benchmarks/strength.py [GAME ...] [--deals N] [--search-deals K] [--precision P]
+        [--budgets 10,40] [--seconds S] [--table-games M] [--players 4] [--workers W]
+        [--seed S] [--out docs/strength.md] [--cache FILE] [--report-only]
 
 Solo games: win rate (Wilson 95% interval) and mean score of random and heuristic on deals
-0..N-1, of ISMCTS at two iteration budgets on deals 0..K-1 (the first K of the same deals), and
-the clairvoyant bound of deals 0..K-1 (every hidden card known; a deal the search cannot settle
-within S seconds counts as "unknown" and the bound is then reported as a range). N = 2,401 gives
-a 95% interval of at most +-2 points; K defaults to N, but ISMCTS with the games' bots as
-rollouts costs seconds to minutes of CPU per deal, so a run on few cores takes a smaller K.
+0..N-1 (N = 2,401 gives a 95% interval of at most +-2 points whatever the rate). ISMCTS at two
+iteration budgets plays the first deals of the same sequence, in rounds (50 deals, then 100,
+200, ... up to K): a series stops once its interval is within +-P points (a rate near 0 or 1
+needs far fewer deals than one near a half) or at K deals. The clairvoyant bound (every hidden
+card known; a deal the search cannot settle within S seconds counts as "unknown" and the bound
+is then reported as a range) covers the deals of the game's longest ISMCTS series. ISMCTS
+with the games' bots as rollouts costs seconds to minutes of CPU per deal: a run on few cores
+takes a smaller K, or many runs with --cache, or a Ray cluster.
 
 Multiplayer games: a round-robin of random, heuristic and ISMCTS (the first budget): for each
 pair, M tables with the two agents alternating round the table (half the tables with each in
@@ -44,6 +47,7 @@ from spyglass.lab.runner import BACKENDS, run_tasks
 SLOW_BOT = {"emissary"}  # bots too slow to run inside every playout: ISMCTS rolls out at random
 CHUNK = 10  # deals per part for random and heuristic
 SEARCH_CHUNK = 2  # deals per part for ISMCTS and the bound (seconds to minutes each)
+FIRST_ROUND = 50  # deals of the first round of the search; each later round doubles it
 
 
 def ismcts(game_id: str, budget: int) -> str:
@@ -96,45 +100,83 @@ class PartTask:
         return self.function(*self.arguments)
 
 
-def plan(args, infos, budgets: list[int], search_deals: int) -> list[Part]:
-    """Every part, in the order they should run: first the cheap agents on every deal, then the
-    search (ISMCTS at both budgets, the bound, the tables) a few deals at a time for every game
-    in turn, so an interrupted run still covers every game evenly."""
-    parts = []
+class Planner:
+    """The parts of the run, named so that the same work always has the same key."""
 
-    def add(kind, game_id, label, function, *arguments):
+    def __init__(self, args, infos, budgets: list[int]) -> None:
+        self.args, self.infos, self.budgets = args, infos, budgets
+        self.solo = [i for i in infos if i.solo]
+
+    def part(self, kind, game_id, label, function, *arguments) -> Part:
         key = json.dumps([kind, game_id, function.__name__, *arguments])
-        parts.append(Part(key, kind, game_id, label, function, arguments))
+        return Part(key, kind, game_id, label, function, arguments)
 
-    solo = [i for i in infos if i.solo]
-    tables = []
-    for info in infos:
-        if info.solo:
-            continue
-        low, high = info.players
-        n = min(max(args.players, low), high)
-        names = ["random", "heuristic", ismcts(info.id, budgets[0])]
-        tables += [(info, n, a, b) for a, b in combinations(names, 2)]
-    for start in range(0, args.deals, CHUNK):
-        count = min(CHUNK, args.deals - start)
-        for info in solo:
-            for agent in ("random", "heuristic"):
-                add("solo", info.id, agent, solo_chunk, info.id, agent, args.seed, start, count)
-    half = args.table_games // 2
-    for start in range(0, max(search_deals, half), SEARCH_CHUNK):
-        for info in solo if start < search_deals else ():
-            count = min(SEARCH_CHUNK, search_deals - start)
-            for agent in [ismcts(info.id, b) for b in budgets]:
-                add("solo", info.id, agent, solo_chunk, info.id, agent, args.seed, start, count)
-            add("bound", info.id, None, bound_chunk, info.id, args.seed, start, count, args.seconds)
-        for info, n, a, b in tables if start < half else ():
-            games = min(SEARCH_CHUNK, half - start)
-            for flip, (first, second) in enumerate(((a, b), (b, a))):
-                seats = [first if p % 2 == 0 else second for p in range(n)]
-                seed = derive_seed(args.seed, f"{info.id}/{a}/{b}/{flip}/{start}")
-                label = (a, b, tuple(seats))
-                add("table", info.id, label, table_chunk, info.id, seats, n, seed, games)
-    return parts
+    def fixed(self) -> list[Part]:
+        """The cheap agents on every deal, then the multiplayer tables (a few at a time for
+        every game in turn, so an interrupted run still covers every game evenly)."""
+        args, parts = self.args, []
+        for start in range(0, args.deals, CHUNK):
+            count = min(CHUNK, args.deals - start)
+            for info in self.solo:
+                for agent in ("random", "heuristic"):
+                    parts.append(
+                        self.part("solo", info.id, agent, solo_chunk, info.id, agent, args.seed,
+                                  start, count)
+                    )  # fmt: skip
+        tables = []
+        for info in self.infos:
+            if info.solo:
+                continue
+            low, high = info.players
+            n = min(max(args.players, low), high)
+            names = ["random", "heuristic", ismcts(info.id, self.budgets[0])]
+            tables += [(info, n, a, b) for a, b in combinations(names, 2)]
+        half = args.table_games // 2
+        for start in range(0, half, SEARCH_CHUNK):
+            for info, n, a, b in tables:
+                games = min(SEARCH_CHUNK, half - start)
+                for flip, (first, second) in enumerate(((a, b), (b, a))):
+                    seats = [first if p % 2 == 0 else second for p in range(n)]
+                    seed = derive_seed(args.seed, f"{info.id}/{a}/{b}/{flip}/{start}")
+                    label = (a, b, tuple(seats))
+                    parts.append(
+                        self.part("table", info.id, label, table_chunk, info.id, seats, n, seed,
+                                  games)
+                    )  # fmt: skip
+        return parts
+
+    def search(self, game_id: str, agent: str | None, start: int, stop: int) -> list[Part]:
+        """ISMCTS (``agent``) or the clairvoyant bound (``agent`` None) on deals start..stop-1."""
+        args, parts = self.args, []
+        for first in range(start, stop, SEARCH_CHUNK):
+            count = min(SEARCH_CHUNK, stop - first)
+            if agent is None:
+                parts.append(
+                    self.part("bound", game_id, None, bound_chunk, game_id, args.seed, first,
+                              count, args.seconds)
+                )  # fmt: skip
+            else:
+                parts.append(
+                    self.part("solo", game_id, agent, solo_chunk, game_id, agent, args.seed,
+                              first, count)
+                )  # fmt: skip
+        return parts
+
+
+def precise(rows: list[tuple], precision: float) -> bool:
+    """Whether a win rate's Wilson 95% interval is at most +-``precision`` points wide."""
+    if not rows:
+        return False
+    low, high = wilson_interval(sum(1 for _, won, _ in rows if won), len(rows))
+    return (high - low) / 2 <= precision / 100
+
+
+def interleave(groups: list[list[Part]]) -> list[Part]:
+    """The parts of several series, a part of each in turn (even coverage if interrupted)."""
+    out = []
+    for i in range(max((len(g) for g in groups), default=0)):
+        out += [g[i] for g in groups if i < len(g)]
+    return out
 
 
 def _read_cache(path: Path | None) -> dict[str, list]:
@@ -155,7 +197,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
     parser.add_argument("--deals", type=int, default=2401)
-    parser.add_argument("--search-deals", type=int, help="deals for ISMCTS and the bound")
+    parser.add_argument(
+        "--search-deals", type=int, help="the most deals for ISMCTS and the bound (default N)"
+    )
+    parser.add_argument(
+        "--precision",
+        type=float,
+        default=2.0,
+        help="stop an ISMCTS series once its win rate's 95%% interval is within +- this many "
+        "points (default 2)",
+    )
     parser.add_argument("--budgets", default="10,40", help="two ISMCTS iteration budgets")
     parser.add_argument("--seconds", type=float, default=5.0, help="clairvoyant cap per deal")
     parser.add_argument("--table-games", type=int, default=200)
@@ -183,10 +234,12 @@ def main(argv: list[str] | None = None) -> int:
     solo_rows: dict[tuple[str, str], list[tuple]] = defaultdict(list)
     bound_rows: dict[str, list[tuple]] = defaultdict(list)
     table_rows: dict[tuple[str, str, str], list[tuple]] = defaultdict(list)
-    parts = plan(args, infos, budgets, search_deals)
+    planner = Planner(args, infos, budgets)
     cached = _read_cache(args.cache)
+    absorbed: set[str] = set()
 
     def absorb(part: Part, rows: list) -> None:
+        absorbed.add(part.key)
         if part.kind == "solo":
             solo_rows[part.game_id, part.label] += [tuple(r) for r in rows]
         elif part.kind == "bound":
@@ -195,33 +248,36 @@ def main(argv: list[str] | None = None) -> int:
             a, b, seats = part.label
             table_rows[part.game_id, a, b] += [(seats, tuple(w)) for w in rows]
 
-    todo = []
-    for part in parts:
-        if part.key in cached:
-            absorb(part, cached[part.key])
-        else:
-            todo.append(part)
-    if cached:
+    def execute(parts: list[Part], stage: str) -> bool:
+        """Run the parts not yet done (none with --report-only); True if interrupted."""
+        todo = []
+        for part in parts:
+            if part.key in absorbed:
+                continue
+            if part.key in cached:
+                absorb(part, cached[part.key])
+            else:
+                todo.append(part)
+        if args.report_only or not todo:
+            return False
         print(
-            f"  {len(parts) - len(todo)} of {len(parts)} parts read from {args.cache}",
-            file=sys.stderr,
+            f"{stage}: {len(todo)} parts to run ({len(parts) - len(todo)} cached)", file=sys.stderr
         )
-    started = time.perf_counter()
-    done = 0
+        started = time.perf_counter()
+        done = 0
 
-    def finished(position: int, rows: list) -> None:
-        nonlocal done
-        part = todo[position]
-        absorb(part, rows)
-        if args.cache:
-            with args.cache.open("a") as cache:
-                cache.write(json.dumps({"key": part.key, "rows": rows}) + "\n")
-        done += 1
-        elapsed = time.perf_counter() - started
-        eta = elapsed / done * (len(todo) - done)
-        print(f"  {done}/{len(todo)} parts, ETA {eta:,.0f} s", file=sys.stderr)
+        def finished(position: int, rows: list) -> None:
+            nonlocal done
+            part = todo[position]
+            absorb(part, rows)
+            if args.cache:
+                with args.cache.open("a") as cache:
+                    cache.write(json.dumps({"key": part.key, "rows": rows}) + "\n")
+            done += 1
+            elapsed = time.perf_counter() - started
+            eta = elapsed / done * (len(todo) - done)
+            print(f"  {done}/{len(todo)} parts, ETA {eta:,.0f} s", file=sys.stderr)
 
-    if not args.report_only:
         outcome = run_tasks(
             [PartTask(p.function, p.arguments) for p in todo],
             jobs=args.workers,
@@ -232,6 +288,35 @@ def main(argv: list[str] | None = None) -> int:
         )
         if outcome.interrupted:
             print("interrupted: the table covers what finished", file=sys.stderr)
+        return outcome.interrupted
+
+    interrupted = execute(planner.fixed(), "random, heuristic and the tables")
+    # The search, in rounds of doubling deals: a series stops once its interval is narrow
+    # enough or at --search-deals; the bound covers the deals of the game's longest series.
+    reached: dict[tuple[str, str | None], int] = defaultdict(int)
+    target, stage = FIRST_ROUND, 1
+    while not interrupted:
+        groups = []
+        for info in planner.solo:
+            agents = [ismcts(info.id, b) for b in budgets]
+            for agent in agents:
+                done = reached[info.id, agent]
+                if done >= search_deals or precise(solo_rows[info.id, agent], args.precision):
+                    continue
+                stop = min(target, search_deals)
+                groups.append(planner.search(info.id, agent, done, stop))
+                reached[info.id, agent] = stop
+            most = max(reached[info.id, agent] for agent in agents)
+            if reached[info.id, None] < most:
+                groups.append(planner.search(info.id, None, reached[info.id, None], most))
+                reached[info.id, None] = most
+        parts = interleave(groups)
+        if not parts:
+            break
+        interrupted = execute(
+            parts, f"search, round {stage} (up to {min(target, search_deals)} deals)"
+        )
+        target, stage = 2 * target, stage + 1
     text = report(args, infos, budgets, solo_rows, bound_rows, table_rows)
     print(text)
     if args.out:
