@@ -26,9 +26,7 @@ def test_interleave_takes_a_part_of_each_series_in_turn() -> None:
     assert strength.interleave([[1, 2, 3], [4], [5, 6]]) == [1, 4, 5, 2, 6, 3]
 
 
-def test_the_search_stops_in_rounds_and_the_cache_reprints_the_same_table(
-    tmp_path, capsys
-) -> None:
+def test_the_search_stops_in_rounds_and_the_cache_reprints_the_same_table(tmp_path, capsys) -> None:
     cache = tmp_path / "parts.jsonl"
     args = ["sandwich-guy", "--deals", "120", "--budgets", "1,2", "--seconds", "0.05"]
     args += ["--precision", "15", "--workers", "1", "--cache", str(cache)]
