@@ -155,7 +155,21 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     started = time.perf_counter()
-    outcome = run_tasks(tasks, jobs=args.workers, batch=1)
+    done = 0
+
+    def progress(position: int, result: list[tuple[bool, float]]) -> None:
+        nonlocal done
+        done += 1
+        task = tasks[position]
+        cpu = sum(c for _, c in result)
+        print(
+            f"  [{done}/{len(tasks)}] {task.game} {task.agent} deals {task.first}+{task.count}:"
+            f" {cpu:.1f} CPU s",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    outcome = run_tasks(tasks, jobs=args.workers, batch=1, on_result=progress)
     report(args, tasks, outcome.results)
     minutes = (time.perf_counter() - started) / 60
     state = "interrupted" if outcome.interrupted else "done"
