@@ -13,7 +13,8 @@ worker that played it), and how many times cheaper each cutoff is than the full 
 Full playouts cost seconds to minutes per deal, so they run on the first M deals (default N);
 the heuristic bot, which costs milliseconds, on the first H (default max(N, 200)). Deals are the
 lab's: deal i of a run with seed S is the same deal for every agent. Work is spread over W
-processes by the lab's runner; Ctrl-C prints what finished.
+processes by the lab's runner, one deal of every agent after another; Ctrl-C (or
+``timeout -s INT``) prints what finished.
 """
 
 from __future__ import annotations
@@ -74,21 +75,23 @@ class Deals:
 
 
 def plan(args: argparse.Namespace) -> list[Deals]:
-    """Every task, the slowest first so the workers finish together."""
+    """Every task: the bot's deals first, then deal 0 of every search, deal 1, and so on, so a
+    run stopped early (Ctrl-C) leaves every agent with about as many deals played."""
     tasks = []
     for game_id in args.games:
         for first in range(0, args.heuristic_deals, HEURISTIC_CHUNK):
             count = min(HEURISTIC_CHUNK, args.heuristic_deals - first)
             tasks.append(Deals(game_id, "heuristic", args.seed, first, count))
-        for budget in args.budgets:
-            for index in range(args.full_deals):
-                tasks.append(Deals(game_id, ismcts(game_id, budget, None), args.seed, index, 1))
-            for cutoff in args.cutoffs:
-                agent = ismcts(game_id, budget, cutoff)
-                for index in range(args.deals):
-                    tasks.append(Deals(game_id, agent, args.seed, index, 1))
-    # Full playouts at the largest budget are the slowest; heuristic chunks the quickest.
-    return sorted(tasks, key=lambda t: ("cutoff" in t.agent, t.agent == "heuristic"))
+    for index in range(max(args.deals, args.full_deals)):
+        for budget in sorted(args.budgets, reverse=True):
+            for game_id in args.games:
+                if index < args.full_deals:
+                    tasks.append(Deals(game_id, ismcts(game_id, budget, None), args.seed, index, 1))
+                if index < args.deals:
+                    for cutoff in args.cutoffs:
+                        agent = ismcts(game_id, budget, cutoff)
+                        tasks.append(Deals(game_id, agent, args.seed, index, 1))
+    return tasks
 
 
 def report(args: argparse.Namespace, tasks: list[Deals], results: list) -> None:
