@@ -134,3 +134,26 @@ def test_the_evaluation_predicts_the_outcome_better_than_the_win_rate(game_id: s
     constant = _log_loss([(rate, won) for _, won in pairs], rate)
     gain = WEAK.get(game_id, (GAIN, MARGIN))[0]
     assert _log_loss(pairs, rate) < constant * (1 - gain)
+
+
+@pytest.mark.parametrize("game_id", sorted(SEEDS))
+def test_ismcts_with_a_cutoff_scores_its_playouts_with_the_evaluation(game_id: str) -> None:
+    game = spyglass.load(game_id)
+    state = game.new_state(seed=3)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    spec = game.spec
+    evaluate = spec.evaluate
+    calls = []
+
+    def counting(s):
+        calls.append(s.step)
+        return evaluate(s)
+
+    object.__setattr__(spec, "evaluate", counting)  # the spec is frozen
+    try:
+        move = load_spec("ismcts:iterations=6,cutoff=1", seed=1).choose(state.seat(0))
+    finally:
+        object.__setattr__(spec, "evaluate", evaluate)
+    assert move in state.legal_actions()
+    assert calls and len(calls) <= 6
