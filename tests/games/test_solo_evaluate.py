@@ -30,6 +30,7 @@ SEEDS = {
         " 217 223 225 233 235 237",
         "1 3 5 7 11 13 21 23 27 29 31 35 37 39 41",
     ),
+    "emissary": ("1", "3 7 11"),  # its bot takes about a second and a half a deal
     "foursquare": ("1 3 5 7 9 13", "11 33 95 113 131 215"),
     "hide-and-seek": ("3 5 7 11 13 15 17 19", "1 9 21 29 33 37 39 45"),
     "loot-the-loop": ("1 7 17 19 23 29 33 45", "3 5 9 11 13 15 21 25"),
@@ -44,6 +45,7 @@ WIN_RATE = {
     "area-52": 0.755,
     "boba-tea": 0.83,
     "dead-center": 0.235,
+    "emissary": 0.21,
     "foursquare": 0.958,
     "hide-and-seek": 0.642,
     "loot-the-loop": 0.472,
