@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, OptionSpec, Ratings, Region
 
-from . import bot, encoding
+from . import bot, encoding, evaluate
 from .rules import DeadCenterState
 
 INFO = GameInfo(
@@ -39,4 +39,5 @@ SPEC = GameSpec(
     layout=LAYOUT,
     bot=bot.choose,
     encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
 )

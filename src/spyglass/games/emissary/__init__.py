@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, Ratings, Region
 
-from . import bot, encoding
+from . import bot, encoding, evaluate
 from .rules import EmissaryState
 
 INFO = GameInfo(
@@ -33,4 +33,5 @@ SPEC = GameSpec(
     layout=LAYOUT,
     bot=bot.choose,
     encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
 )

@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, Ratings, Region
 
-from . import bot, encoding
+from . import bot, encoding, evaluate
 from .rules import FoursquareState
 
 INFO = GameInfo(
@@ -31,4 +31,5 @@ SPEC = GameSpec(
     layout=LAYOUT,
     bot=bot.choose,
     encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
 )

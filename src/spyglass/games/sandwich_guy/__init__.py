@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, Ratings, Region
 
-from . import bot, encoding
+from . import bot, encoding, evaluate
 from .rules import SandwichGuyState
 
 INFO = GameInfo(
@@ -29,4 +29,5 @@ SPEC = GameSpec(
     layout=LAYOUT,
     bot=bot.choose,
     encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
 )

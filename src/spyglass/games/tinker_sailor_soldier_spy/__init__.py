@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, OptionSpec, Region
 
-from . import bot, encoding
+from . import bot, encoding, evaluate
 from .rules import TinkerSailorSoldierSpyState
 
 INFO = GameInfo(
@@ -41,4 +41,5 @@ SPEC = GameSpec(
     layout=LAYOUT,
     bot=bot.choose,
     encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
 )
