@@ -10,9 +10,10 @@ iteration budgets plays the first deals of the same sequence, in rounds (50 deal
 200, ... up to K): a series stops once its interval is within +-P points (a rate near 0 or 1
 needs far fewer deals than one near a half) or at K deals. The clairvoyant bound (every hidden
 card known; a deal the search cannot settle within S seconds counts as "unknown" and the bound
-is then reported as a range) covers the deals of the game's longest ISMCTS series. ISMCTS
-with the games' bots as rollouts costs seconds to minutes of CPU per deal: a run on few cores
-takes a smaller K, or many runs with --cache, or a Ray cluster.
+is then reported as a range) covers the deals of the game's longest ISMCTS series. On the
+solo games ISMCTS scores its leaves with each game's evaluation (0.1-1.2 CPU-s per deal at 40
+iterations; the Emissary, with random playouts, about 35): a run on few cores takes a smaller
+K, or many runs with --cache, or a Ray cluster.
 
 Multiplayer games: a round-robin of random, heuristic and ISMCTS (the first budget): for each
 pair, M tables with the two agents alternating round the table (half the tables with each in
@@ -50,9 +51,16 @@ SEARCH_CHUNK = 2  # deals per part for ISMCTS and the bound (seconds to minutes 
 FIRST_ROUND = 50  # deals of the first round of the search; each later round doubles it
 
 
-def ismcts(game_id: str, budget: int) -> str:
-    rollout = ",rollout=random" if game_id in SLOW_BOT else ""
-    return f"ismcts:iterations={budget}{rollout}"
+def ismcts(game_id: str, budget: int, solo: bool = False) -> str:
+    """The ISMCTS agent measured: on a solo game with an evaluation, each new leaf is scored by
+    the evaluation at once (cutoff 0: as strong as full bot playouts at 40 iterations on 30
+    deals of each game, and 4-66 times cheaper; see benchmarks/ismcts_cutoff.py); else playouts
+    to the end, by the bot, or at random where the bot is too slow."""
+    if game_id in SLOW_BOT:
+        return f"ismcts:iterations={budget},rollout=random"
+    if solo and spyglass.load(game_id).spec.evaluate is not None:
+        return f"ismcts:iterations={budget},cutoff=0"
+    return f"ismcts:iterations={budget}"
 
 
 def solo_chunk(game_id: str, agent: str, seed: int, start: int, count: int) -> list[tuple]:
@@ -298,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     while not interrupted:
         groups = []
         for info in planner.solo:
-            agents = [ismcts(info.id, b) for b in budgets]
+            agents = [ismcts(info.id, b, solo=True) for b in budgets]
             for agent in agents:
                 done = reached[info.id, agent]
                 if done >= search_deals or precise(solo_rows[info.id, agent], args.precision):
@@ -344,8 +352,10 @@ def report(args, infos, budgets, solo_rows, bound_rows, table_rows) -> str:  # n
             "## Solo games",
             "",
             "Win rate with its Wilson 95% interval and the number of deals; mean score of all "
-            "games in brackets (where the game scores them). ISMCTS rolls out with the game's bot "
-            f"(at random for {', '.join(sorted(SLOW_BOT))}). Clairvoyant: deals proved winnable "
+            "games in brackets (where the game scores them). ISMCTS is guided toward the game's "
+            "bot's move and scores each new leaf with the game's evaluation at once (cutoff 0); "
+            f"for {', '.join(sorted(SLOW_BOT))} it plays out at random. Clairvoyant: deals proved "
+            "winnable "
             "when every hidden card is known (unknown deals counted as lost for the low end, as "
             "won for the high end).",
             "",
@@ -356,7 +366,7 @@ def report(args, infos, budgets, solo_rows, bound_rows, table_rows) -> str:  # n
         ]
         for info in solo:
             cells = []
-            names = ["random", "heuristic", *(ismcts(info.id, b) for b in budgets)]
+            names = ["random", "heuristic", *(ismcts(info.id, b, solo=True) for b in budgets)]
             for agent in names:
                 rows = solo_rows.get((info.id, agent), [])
                 wins = sum(1 for _, won, _ in rows if won)
