@@ -22,8 +22,7 @@ from typing import TYPE_CHECKING
 
 from spyglass.components.evaluation import win_chance
 
-from .bot import TYPICAL
-from .bot import _pool as topic_pool
+from .bot import TYPICAL, topic_pool
 from .rules import CHOOSE, RANK, SUIT
 
 if TYPE_CHECKING:
