@@ -1,0 +1,37 @@
+"""A task for the runner's signal tests: it sleeps, then names the process that ran it.
+Run as a script, it runs many of them on a pool and prints what became of the run."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from dataclasses import dataclass
+
+from spyglass.lab.runner import run_tasks
+
+
+@dataclass(frozen=True)
+class SlowTask:
+    seconds: float
+
+    def run(self) -> int:
+        time.sleep(self.seconds)
+        return os.getpid()
+
+
+def main() -> None:
+    # a test runner may block SIGTERM in its threads, and a child inherits that mask
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+
+    def arrived(position: int, pid: int) -> None:
+        print(f"worker {pid}", flush=True)
+
+    run = run_tasks([SlowTask(0.3) for _ in range(400)], jobs=2, batch=1, on_result=arrived)
+    done = sum(1 for r in run.results if r is not None)
+    print(f"interrupted={run.interrupted} finished={done}", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
