@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import signal
-import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -87,7 +86,6 @@ def run_tasks(
         raise RulesError("a batch holds at least one task")
     size = batch or batch_size(len(numbered), jobs)
     batches = [numbered[i : i + size] for i in range(0, len(numbered), size)]
-    restore = _stop_on_sigterm()
     try:
         if not batches:
             pass
@@ -101,23 +99,7 @@ def run_tasks(
             _run_on_pool(batches, jobs, record)
     except KeyboardInterrupt:
         outcome.interrupted = True
-    finally:
-        restore()
     return outcome
-
-
-def _stop_on_sigterm() -> Callable[[], None]:
-    """While tasks run, SIGTERM (``kill``, a batch system's stop) stops them as Ctrl-C does:
-    the workers are ended and what finished is kept, instead of the main process dying and
-    leaving its workers to play on. Returns what puts the old handler back."""
-    if threading.current_thread() is not threading.main_thread():
-        return lambda: None  # only the main thread may set a handler
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, interrupt)
-    return lambda: signal.signal(signal.SIGTERM, previous)
 
 
 def _ignore_sigint() -> None:
