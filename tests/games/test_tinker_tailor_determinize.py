@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections import Counter
 
 from spyglass.engine import Rng
-from spyglass.games.tinker_tailor.knowledge import degrade
 from spyglass.games.tinker_tailor.rules import TinkerTailorState
-from tests.games.test_tinker_tailor_helpers import called, cards, draft, give, hand, table
+from tests.games.test_tinker_tailor_helpers import called, draft, give, hand, table
 
 SAMPLES = 120
 #: the goods market (6 places with four players), then the top of the goods deck
@@ -30,20 +29,6 @@ def goods(state: TinkerTailorState, seat: int) -> Counter[str]:
 
 def money(state: TinkerTailorState, seat: int) -> Counter[str]:
     return Counter(c for c in hand(state, seat) if c.isdigit())
-
-
-def give_face_down(state: TinkerTailorState, seat: int, text: str) -> None:
-    """Deal cards from the decks to a seat, seen by nobody else (as if it had drawn them face
-    down in an earlier round): for positions with cards no other seat can place."""
-    for card in cards(text):
-        deck = state.goods_deck if card.is_goods else state.money_deck
-        deck.remove(card)
-        if card.is_goods:
-            state.goods_deck_known = degrade(state.goods_deck_known, True)
-        else:
-            state.money_deck_known = degrade(state.money_deck_known, False)
-        state.hands[seat][card] += 1
-    state._legal = state.offered = None
 
 
 def outlaw_robs_a_known_hand() -> TinkerTailorState:
@@ -106,7 +91,7 @@ def test_a_third_seat_guesses_the_thief_took_one_of_the_coins_it_saw() -> None:
     state = table(4, 0, money="1 1 2 2 3 3", goods=GOODS, roles="thief young-man merchant sailor")
     give(state, 1, "5 4")
     # Seat 3 holds coins nobody else saw: a place that must not be guessed to hold the stolen one.
-    give_face_down(state, 3, "1 3")
+    give(state, 3, "1 3", face_down=True)
     draft(state, "thief", "young-man", "merchant", "sailor")
     state.apply(state.legal_actions()[0])  # the Sailor keeps one
     state.apply("done")  # and buys nothing
