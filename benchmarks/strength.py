@@ -1,6 +1,7 @@
 """How strong each agent plays every game, beside the clairvoyant ceiling.
 
     python benchmarks/strength.py [GAME ...] [--deals N] [--search-deals K] [--precision P]
+        [--search-cap GAME=K ...]
         [--budgets 10,40] [--seconds S] [--table-games M] [--players 4] [--workers W]
         [--seed S] [--out docs/strength.md] [--cache FILE] [--report-only]
 
@@ -8,12 +9,13 @@ Solo games: win rate (Wilson 95% interval) and mean score of random and heuristi
 0..N-1 (N = 2,401 gives a 95% interval of at most +-2 points whatever the rate). ISMCTS at two
 iteration budgets plays the first deals of the same sequence, in rounds (50 deals, then 100,
 200, ... up to K): a series stops once its interval is within +-P points (a rate near 0 or 1
-needs far fewer deals than one near a half) or at K deals. The clairvoyant bound (every hidden
-card known; a deal the search cannot settle within S seconds counts as "unknown" and the bound
-is then reported as a range) covers the deals of the game's longest ISMCTS series. On the
-solo games ISMCTS scores its leaves with each game's evaluation (0.1-1.2 CPU-s per deal at 40
-iterations; the Emissary, with random playouts, about 35): a run on few cores takes a smaller
-K, or many runs with --cache, or a Ray cluster.
+needs far fewer deals than one near a half) or at K deals (or at a game's own cap from
+--search-cap, for a game whose search costs too much; the table then shows the wider interval).
+The clairvoyant bound (every hidden card known; a deal the search cannot settle within S seconds
+counts as "unknown" and the bound is then reported as a range) covers the deals of the game's
+longest ISMCTS series. On the solo games ISMCTS scores its leaves with each game's evaluation
+(0.1-1.2 CPU-s per deal at 40 iterations; the Emissary, with random playouts, about 35): a run
+on few cores takes a smaller K, or many runs with --cache, or a Ray cluster.
 
 Multiplayer games: a round-robin of random, heuristic and ISMCTS (the first budget): for each
 pair, M tables with the two agents alternating round the table (half the tables with each in
@@ -187,6 +189,22 @@ def interleave(groups: list[list[Part]]) -> list[Part]:
     return out
 
 
+def _caps(values: list[str], parser: argparse.ArgumentParser) -> dict[str, int]:
+    """``--search-cap GAME=K`` options as {game: K}, refusing unknown games and bad counts."""
+    known = {i.id for i in spyglass.games()}
+    caps = {}
+    for value in values:
+        game, _, count = value.partition("=")
+        if game not in known:
+            parser.error(
+                f"--search-cap {value}: no game {game!r} (known: {', '.join(sorted(known))})"
+            )
+        if not count.isdigit() or int(count) < 1:
+            parser.error(f"--search-cap {value}: K must be a positive whole number of deals")
+        caps[game] = int(count)
+    return caps
+
+
 def _read_cache(path: Path | None) -> dict[str, list]:
     """Finished parts from earlier runs (one JSON object per line; a torn last line is skipped)."""
     if path is None or not path.exists():
@@ -215,6 +233,13 @@ def main(argv: list[str] | None = None) -> int:
         help="stop an ISMCTS series once its win rate's 95%% interval is within +- this many "
         "points (default 2)",
     )
+    parser.add_argument(
+        "--search-cap",
+        action="append",
+        default=[],
+        metavar="GAME=K",
+        help="at most K ISMCTS deals for GAME (repeatable), below --search-deals",
+    )
     parser.add_argument("--budgets", default="10,40", help="two ISMCTS iteration budgets")
     parser.add_argument("--seconds", type=float, default=5.0, help="clairvoyant cap per deal")
     parser.add_argument("--table-games", type=int, default=200)
@@ -238,6 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",")]
     search_deals = args.deals if args.search_deals is None else min(args.search_deals, args.deals)
+    caps = _caps(args.search_cap, parser)
     infos = [i for i in spyglass.games() if not args.games or i.id in args.games]
     solo_rows: dict[tuple[str, str], list[tuple]] = defaultdict(list)
     bound_rows: dict[str, list[tuple]] = defaultdict(list)
@@ -307,11 +333,12 @@ def main(argv: list[str] | None = None) -> int:
         groups = []
         for info in planner.solo:
             agents = [ismcts(info.id, b, solo=True) for b in budgets]
+            most_deals = min(search_deals, caps.get(info.id, search_deals))
             for agent in agents:
                 done = reached[info.id, agent]
-                if done >= search_deals or precise(solo_rows[info.id, agent], args.precision):
+                if done >= most_deals or precise(solo_rows[info.id, agent], args.precision):
                     continue
-                stop = min(target, search_deals)
+                stop = min(target, most_deals)
                 groups.append(planner.search(info.id, agent, done, stop))
                 reached[info.id, agent] = stop
             most = max(reached[info.id, agent] for agent in agents)

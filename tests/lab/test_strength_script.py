@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from benchmarks import strength
 
 
@@ -47,3 +48,22 @@ def test_the_search_stops_in_rounds_and_the_cache_reprints_the_same_table(tmp_pa
     again = capsys.readouterr()
     assert again.out == first.out
     assert "parts to run" not in again.err
+
+
+def test_a_search_cap_stops_one_game_early(tmp_path, capsys) -> None:
+    args = ["sandwich-guy", "--deals", "60", "--budgets", "1,2", "--seconds", "0.05"]
+    args += ["--precision", "0.5", "--workers", "1", "--search-cap", "sandwich-guy=4"]
+    assert strength.main(args) == 0
+    out = capsys.readouterr()
+    assert "round 2" not in out.err  # the cap (4) ends both series within the first round
+    line = next(x for x in out.out.splitlines() if x.startswith("| sandwich-guy"))
+    cells = [c.strip() for c in line.strip("|").split("|")]
+    assert cells[3].split(" [")[0].endswith("of 4") and cells[4].split(" [")[0].endswith("of 4")
+
+
+@pytest.mark.parametrize("cap", ["nosuchgame=4", "sandwich-guy=0", "sandwich-guy=x"])
+def test_a_bad_search_cap_is_refused_with_a_reason(cap, capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        strength.main(["sandwich-guy", "--search-cap", cap])
+    assert stop.value.code == 2
+    assert "--search-cap" in capsys.readouterr().err
