@@ -14,7 +14,7 @@ needs far fewer deals than one near a half) or at K deals (or at a game's own ca
 The clairvoyant bound (every hidden card known; a deal the search cannot settle within S seconds
 counts as "unknown" and the bound is then reported as a range) covers the deals of the game's
 longest ISMCTS series. On the solo games ISMCTS scores its leaves with each game's evaluation
-(0.1-1.2 CPU-s per deal at 40 iterations; the Emissary, with random playouts, about 35): a run
+(0.1-1.2 CPU-s per deal at 40 iterations; the Emissary about 14): a run
 on few cores takes a smaller K, or many runs with --cache, or a Ray cluster.
 
 Multiplayer games: a round-robin of random, heuristic and ISMCTS (the first budget): for each
@@ -58,10 +58,10 @@ def ismcts(game_id: str, budget: int, solo: bool = False) -> str:
     the evaluation at once (cutoff 0: as strong as full bot playouts at 40 iterations on 30
     deals of each game, and 4-66 times cheaper; see benchmarks/ismcts_cutoff.py); else playouts
     to the end, by the bot, or at random where the bot is too slow."""
-    if game_id in SLOW_BOT:
-        return f"ismcts:iterations={budget},rollout=random"
     if solo and spyglass.load(game_id).spec.evaluate is not None:
         return f"ismcts:iterations={budget},cutoff=0"
+    if game_id in SLOW_BOT:
+        return f"ismcts:iterations={budget},rollout=random"
     return f"ismcts:iterations={budget}"
 
 
