@@ -1,0 +1,78 @@
+"""Determinization: what a seat cannot see is redealt among the places it could be.
+
+A seat sees the faces of the pieces of every power it has played (spies and police never change
+face, so a seat that played Russia in an earlier year still knows them), the Secrets those
+powers placed, and the hands (Secrets not yet placed, Action Chits, Event Tiles) of the powers
+it plays now. Everything else is resampled: the faces of other powers' spies and police among
+their own pieces, the unseen Secret cards among the unseen Secrets, the unseen chits among the
+other hands and the cup, the unseen random tiles among the other powers' hands. Every pool is
+sorted before it is shuffled, so nothing of the true arrangement survives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from spyglass.engine import Rng
+
+from .geography import POWERS
+
+if TYPE_CHECKING:
+    from .rules import SpiesState
+
+
+def resample(state: SpiesState, observer: int | None, rng: Rng) -> None:
+    for power in POWERS:
+        if observer not in state.informed_seats(power):
+            _faces(state, power, rng)
+    _secrets(state, observer, rng)
+    hands = [p for p in POWERS if not state.sees_hand(observer, p)]
+    _chits(state, hands, rng)
+    _tiles(state, hands, rng)
+
+
+def _faces(state: SpiesState, power: str, rng: Rng) -> None:
+    """Spies and police keep their labels and places; their faces are redealt."""
+    spies = [s for s in state.spies.values() if s.power == power]
+    spy_faces = rng.shuffled([(s.strength, s.cousin) for s in spies] + state.reserve_spies[power])
+    for spy, (strength, cousin) in zip(spies, spy_faces, strict=False):
+        state.spies[spy.label] = replace(spy, strength=strength, cousin=cousin)
+    state.reserve_spies[power] = spy_faces[len(spies) :]
+    units = [u for u in state.police.values() if u.power == power]
+    strengths = rng.shuffled([u.strength for u in units] + state.reserve_police[power])
+    for unit, strength in zip(units, strengths, strict=False):
+        state.police[unit.label] = replace(unit, strength=strength)
+    state.reserve_police[power] = strengths[len(units) :]
+
+
+def _secrets(state: SpiesState, observer: int | None, rng: Rng) -> None:
+    placed = [s for s in state.secrets.values() if not state.sees_secret(observer, s)]
+    hands = [p for p in POWERS if not state.sees_hand(observer, p)]
+    pool = rng.shuffled([s.card for s in placed] + [c for p in hands for c in state.hand_secrets[p]])
+    for secret in placed:
+        state.secrets[secret.label] = replace(secret, card=pool.pop())
+    for power in hands:
+        size = len(state.hand_secrets[power])
+        state.hand_secrets[power] = sorted(pool[len(pool) - size :])
+        del pool[len(pool) - size :]
+
+
+def _chits(state: SpiesState, hands: list[str], rng: Rng) -> None:
+    pool = rng.shuffled([c for p in hands for c in state.chits[p]] + state.cup)
+    for power in hands:
+        size = len(state.chits[power])
+        state.chits[power] = sorted(pool[len(pool) - size :])
+        del pool[len(pool) - size :]
+    state.cup = pool
+
+
+def _tiles(state: SpiesState, hands: list[str], rng: Rng) -> None:
+    """Each power's own tiles are known to all (the manifest is public); its random ones not."""
+    randoms = {t: state.is_random_tile(t) for p in hands for t in state.tiles[p]}
+    pool = rng.shuffled([t for t, r in randoms.items() if r])
+    for power in hands:
+        own = [t for t in state.tiles[power] if not randoms[t]]
+        size = len(state.tiles[power]) - len(own)
+        state.tiles[power] = state.sort_tiles(own + pool[len(pool) - size :])
+        del pool[len(pool) - size :]

@@ -1,0 +1,51 @@
+"""The pieces on the map: spies, police units and Secrets.
+
+Each piece has a public label, given when it is placed ("Ge3" is the third German spy placed,
+"GeP2" the second German police unit, "X12" the twelfth Secret placed), so that everyone can
+follow a face-down counter around the map without knowing what is on its face. What is on the
+face (a spy's strength and whether it is the Cousin, a unit's strength, which Secret card) is
+hidden from those who may not look (rules 2.4, 2.5, 2.8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CAPTURED, SANCTIONED, ACTIVE = "captured", "sanctioned", "active"
+
+
+@dataclass(frozen=True, slots=True)
+class Spy:
+    label: str
+    power: str
+    strength: int
+    cousin: bool
+    place: str  # a city, or a sea zone while it is on a voyage
+    status: str = ACTIVE
+
+    @property
+    def face(self) -> str:
+        return f"cousin {self.strength}" if self.cousin else str(self.strength)
+
+
+@dataclass(frozen=True, slots=True)
+class PoliceUnit:
+    label: str
+    power: str
+    strength: int
+    city: str
+
+
+@dataclass(frozen=True, slots=True)
+class Secret:
+    label: str
+    card: str  # the Secret card's id in the edition (hidden)
+    origin: str | None  # the power whose original Secret it is; None for the neutral ones
+    home: str  # the city it was placed in at set-up
+    place: str  # where it is now
+    holder: str | None = None  # the label of the spy or police unit on top of it
+
+
+def spy_face(strength: int, cousin: bool) -> str:
+    """How a spy in reserve is named in moves: "3" or "cousin"."""
+    return "cousin" if cousin else str(strength)

@@ -1,0 +1,181 @@
+"""What a seat sees of the table (DESIGN.md section 3), and the map drawn from the coordinates.
+
+Positions, labels and owners of every piece are public (the counters lie face down on the map);
+faces are shown only to the seats that may look (see hidden.py for the same rules applied to
+determinization). Money is public (the Bank Track).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from math import cos, radians
+from typing import TYPE_CHECKING, Any
+
+from .edition import EDITION, Edition
+from .geography import AIR, LANE, PORT, POWERS, RAIL
+from .pieces import spy_face
+
+if TYPE_CHECKING:
+    from .rules import SpiesState
+
+MAP_WIDTH = 1000  # the map's box; height follows the projection
+
+
+@cache
+def base_map(edition: Edition = EDITION) -> dict[str, Any]:
+    """Places and routes (they never change): an equirectangular projection of the cities'
+    latitudes and longitudes, squeezed by the cosine of the middle latitude."""
+    game_map = edition.map
+    points = [(c.lat, c.lon) for c in game_map.cities.values()]
+    points += [(z.lat, z.lon) for z in game_map.zones.values()]
+    lats = [p[0] for p in points]
+    lons = [p[1] for p in points]
+    squeeze = cos(radians((min(lats) + max(lats)) / 2))
+    span = (max(lons) - min(lons)) * squeeze
+    margin = 30
+    scale = (MAP_WIDTH - 2 * margin) / span
+    height = round((max(lats) - min(lats)) * scale + 2 * margin)
+
+    def xy(lat: float, lon: float) -> tuple[float, float]:
+        x = margin + (lon - min(lons)) * squeeze * scale
+        y = margin + (max(lats) - lat) * scale
+        return round(x, 1), round(y, 1)
+
+    places = []
+    for city in game_map.cities.values():
+        x, y = xy(city.lat, city.lon)
+        owner = game_map.home_power(city.id)
+        style = "capital" if city.capital else "haven" if city.haven else (
+            "secret" if city.secret else "home" if owner else "neutral")  # fmt: skip
+        places.append({"id": city.id, "label": city.label, "x": x, "y": y, "style": style})
+    for zone in game_map.zones.values():
+        x, y = xy(zone.lat, zone.lon)
+        places.append({"id": zone.id, "label": zone.label, "x": x, "y": y, "style": "sea"})
+    routes = [{"from": a, "to": b, "label": "", "style": RAIL} for a, b in game_map.rail]
+    routes += [{"from": a, "to": b, "label": "", "style": AIR} for a, b in game_map.air]
+    for zone in game_map.zones.values():
+        routes += [{"from": p, "to": zone.id, "label": "", "style": PORT} for p in zone.ports]
+        routes += [
+            {"from": zone.id, "to": z, "label": "", "style": LANE}
+            for z in zone.adjacent
+            if zone.id < z
+        ]
+    return {"places": places, "routes": routes, "width": MAP_WIDTH, "height": height}
+
+
+def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
+    edition = state.edition
+    spies = []
+    for spy in state.spies.values():
+        shown = observer in state.informed_seats(spy.power)
+        spies.append({
+            "label": spy.label,
+            "power": spy.power,
+            "place": spy.place,
+            "status": spy.status,
+            "face": spy_face(spy.strength, spy.cousin) if shown else None,
+        })  # fmt: skip
+    police = [
+        {
+            "label": u.label,
+            "power": u.power,
+            "city": u.city,
+            "strength": u.strength if observer in state.informed_seats(u.power) else None,
+        }
+        for u in state.police.values()
+    ]
+    secrets = [
+        {
+            "label": s.label,
+            "origin": s.origin,
+            "place": s.place,
+            "holder": s.holder,
+            "face": edition.secret(s.card).face if state.sees_secret(observer, s) else None,
+        }
+        for s in state.secrets.values()
+    ]
+    powers = []
+    for power in POWERS:
+        informed = observer in state.informed_seats(power)
+        hand = state.sees_hand(observer, power)
+        powers.append({
+            "power": power,
+            "seat": state.controller(power),
+            "money": state.money[power],
+            "secrets_to_place": (
+                sorted(edition.secret(c).face for c in state.hand_secrets[power])
+                if hand else len(state.hand_secrets[power])
+            ),
+            "police_to_place": (
+                sorted(state.reserve_police[power], reverse=True)
+                if informed else len(state.reserve_police[power])
+            ),
+            "spies_to_place": (
+                sorted(spy_face(s, c) for s, c in state.reserve_spies[power])
+                if informed else len(state.reserve_spies[power])
+            ),
+            "chits": list(state.chits[power]) if hand else len(state.chits[power]),
+            "tiles": state.visible_tiles(power, hand),
+        })  # fmt: skip
+    moving = None
+    if state.moving is not None:
+        voyage = state.voyage
+        moving = {
+            "spy": state.moving,
+            "spaces": state.spaces,
+            "voyage": None if voyage is None else {
+                "limit": voyage.limit, "used": voyage.used, "may_reroll": voyage.may_reroll},
+        }  # fmt: skip
+    return {
+        "edition": edition.label,
+        "year": state.year,
+        "phase": state.phase,
+        "power": state.power if state.phase != "over" else None,
+        "action_points": state.action_points,
+        "moving": moving,
+        "moved": sorted(state.moved),
+        "status": status_line(state),
+        "you": [] if observer is None else state.powers_of(observer),
+        "powers": powers,
+        "spies": spies,
+        "police": police,
+        "secrets": secrets,
+        "cup": len(state.cup),
+        "map": {**base_map(edition), "pieces": map_pieces(state, spies, police, secrets)},
+    }
+
+
+def map_pieces(
+    state: SpiesState, spies: list[dict[str, Any]], police: list[dict[str, Any]],
+    secrets: list[dict[str, Any]]
+) -> list[dict[str, Any]]:  # fmt: skip
+    edition = state.edition
+    colour = {p.name: p.colour for p in edition.powers}
+    pieces = []
+    for spy in spies:
+        if spy["status"] == "active":
+            face = f":{spy['face']}" if spy["face"] else ""
+            pieces.append({"place": spy["place"], "owner": state.controller(spy["power"]),
+                           "label": spy["label"] + face, "colour": colour[spy["power"]]})
+    for unit in police:
+        strength = f":{unit['strength']}" if unit["strength"] else ""
+        pieces.append({"place": unit["city"], "owner": state.controller(unit["power"]),
+                       "label": unit["label"] + strength, "colour": colour[unit["power"]]})
+    for secret in secrets:
+        face = f":{secret['face']}" if secret["face"] else ""
+        pieces.append({"place": secret["place"], "owner": None,
+                       "label": secret["label"] + face, "colour": "#222222"})
+    return pieces
+
+
+def status_line(state: SpiesState) -> str:
+    if state.phase == "over":
+        return f"The game is over ({state.year})."
+    if state.phase in ("secrets", "police", "spies"):
+        return f"Set-up: {state.power} places its {state.phase}."
+    text = f"{state.year}: {state.power}'s turn, {state.action_points} Action Points left"
+    if state.moving is not None:
+        text += f"; moving {state.moving} ({state.spaces} of 5 spaces)"
+        if state.voyage is not None:
+            text += f", at sea (voyage {state.voyage.used} of {state.voyage.limit})"
+    return text + "."
