@@ -379,7 +379,7 @@ def _check_named_tiles(tiles: list[Tile], source: str, game_map: GameMap) -> Non
     for number, power, kind, country in wanted:
         tile = by_number.get(number)
         if tile is None or tile.power != power or tile.effect is None or tile.effect.kind != kind:
-            raise RulesError(f"{source}: tile {number} must be a {power} tile with the {kind} "
+            raise RulesError(f"{source}: tile {number} must be {power}'s tile with the {kind} "
                              f"effect (rulebook 1.0 and 8.5)")
         if country and tile.effect.country != country:
             raise RulesError(f"{source}: tile {number} must annex {country}")

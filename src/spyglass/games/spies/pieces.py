@@ -25,7 +25,7 @@ class Spy:
 
     @property
     def face(self) -> str:
-        return f"cousin {self.strength}" if self.cousin else str(self.strength)
+        return spy_face(self.strength, self.cousin)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,5 +47,5 @@ class Secret:
 
 
 def spy_face(strength: int, cousin: bool) -> str:
-    """How a spy in reserve is named in moves: "3" or "cousin"."""
-    return "cousin" if cousin else str(strength)
+    """What is on a spy's face: "3", or "cousin 2" for the Cousin of strength 2."""
+    return f"cousin {strength}" if cousin else str(strength)

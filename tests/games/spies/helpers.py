@@ -1,0 +1,52 @@
+"""Building Spies! positions for tests: the game is not in the catalogue yet, so it is made from
+its SPEC directly."""
+
+from __future__ import annotations
+
+from spyglass.components.dice import AVERAGE_DIE
+from spyglass.engine import Game, Rng
+from spyglass.games.spies import SPEC
+from spyglass.games.spies.pieces import Spy
+from spyglass.games.spies.rules import SpiesState
+
+GAME = Game(SPEC)
+
+
+def new(players: int = 5, seed: int = 1, **decks: object) -> SpiesState:
+    state = GAME.new_state(players=players, seed=seed, deck=decks or None)
+    assert isinstance(state, SpiesState)
+    return state
+
+
+def finish_setup(state: SpiesState) -> SpiesState:
+    """Play set-up with the first legal placement each time."""
+    while state.phase != "move":
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def moving_position(spies: dict[str, str], power: str = "Germany", year: int = 1933) -> SpiesState:
+    """A position at the start of ``power``'s turn whose only spies are ``spies`` (label ->
+    place, each of the power whose abbreviation starts the label; strength 2)."""
+    state = finish_setup(new())
+    abbrs = {p.abbr: p.name for p in state.edition.powers}
+    state.spies = {
+        label: Spy(label, abbrs[label[:2]], 2, False, place) for label, place in spies.items()
+    }
+    state.year = year
+    state.power_index = [p.name for p in state.edition.powers].index(power)
+    return state
+
+
+def rig_die(state: SpiesState, *rolls: int) -> None:
+    """Make the state's next average-die rolls come out as ``rolls``."""
+    for seed in range(100_000):
+        rng = Rng(seed)
+        if all(AVERAGE_DIE.roll(rng) == roll for roll in rolls):
+            state._rng = Rng(seed)
+            return
+    raise AssertionError(f"no seed rolls {rolls}")
+
+
+def texts(state: SpiesState) -> set[str]:
+    return {str(a) for a in state.legal_actions()}
