@@ -381,18 +381,41 @@ class SpiesState(State):
     # ---------------------------------------------------------------- words
 
     def _parse(self, text: str) -> Action | None:
-        """Moves with places typed by their printed names ("Ge3 Königsberg", "ge3 land le
-        havre"): the place is read from the last words."""
+        """Read a move in any case, with places by id or printed name ("Ge3 Königsberg",
+        "ge3 land le havre"), legal or not (so that an illegal one is told why)."""
         words = text.split()
-        for cut in range(1, len(words)):
-            place = self.edition.map.find(" ".join(words[cut:]))
-            if place is None:
-                continue
-            wanted = " ".join([*words[:cut], place]).lower()
-            for action in self._legal_list():
-                if str(action).lower() == wanted:
-                    return action
-        return None
+        if not words:
+            return None
+        head = words[0].lower()
+        if head == "end" and len(words) == 1:
+            return movement.END
+        if head in ("secret", "police", "spy") and len(words) >= 3:
+            city = self.edition.map.find(" ".join(words[2:]))
+            if city is None:
+                return None
+            face = words[1].lower()
+            if head == "secret":
+                return Action("secret", (), (face, city), f"secret {face} {city}")
+            if not face.isdigit():
+                return None
+            if head == "police":
+                return Action("police", (), (int(face), city), f"police {face} {city}")
+            return Action("spy", (), (int(face), False, city), f"spy {face} {city}")
+        if head == "cousin" and len(words) >= 2:
+            city = self.edition.map.find(" ".join(words[1:]))
+            strength = self.edition.power(self.power).cousin
+            return None if city is None else Action(
+                "spy", (), (strength, True, city), f"cousin {city}")  # fmt: skip
+        label = next((s for s in self.spies if s.lower() == head), words[0])
+        if len(words) == 2 and words[1].lower() == "reroll":
+            return Action("reroll", (), label, f"{label} reroll")
+        kind = words[1].lower() if len(words) > 2 else ""
+        if kind in ("embark", "sail", "land"):
+            place = self.edition.map.find(" ".join(words[2:]))
+            return None if place is None else Action(
+                kind, (), (label, place), f"{label} {kind} {place}")  # fmt: skip
+        place = self.edition.map.find(" ".join(words[1:])) if len(words) > 1 else None
+        return None if place is None else Action("move", (), (label, place), f"{label} {place}")
 
     def _why_illegal(self, action: Action) -> str:
         if self.phase in PHASES:
