@@ -52,7 +52,7 @@ def test_twelve_action_points_a_turn() -> None:
     state = moving_position({"Ge1": "Berlin", "Ge2": "Hamburg", "Ge3": "Munich"})
     for city in ("Leipzig", "Nuremberg", "Munich", "Vienna", "Budapest"):
         state.apply(f"Ge1 {city}")
-    for city in ("Amsterdam", "Antwerp", "Brussels", "Paris", "Lille"):
+    for city in ("Amsterdam", "Antwerp", "Brussels", "Lille", "Paris"):
         state.apply(f"Ge2 {city}")
     state.apply("Ge3 Nuremberg")
     state.apply("Ge3 Frankfurt")
