@@ -433,10 +433,10 @@ class SpiesState(State):
             return f"{label} is not a spy of {self.power}"
         if self.voyage is not None and label != self.moving:
             return (f"finish moving {self.moving} first: it is at sea (rules 3.6 and 3.61)")
-        if label in self.moved:
-            return f"{label} has already moved this turn: one spy at a time (rule 3.6)"
         if self.action_points == 0:
             return "no Action Points are left this turn (rule 3.1)"
+        if label in self.moved:
+            return f"{label} has already moved this turn: one spy at a time (rule 3.6)"
         if spaces_left(self, label) == 0:
             return f"{label} has moved its {movement.SPACES} spaces this turn (rule 3.6)"
         if action.kind in ("embark", "sail", "reroll"):
