@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 
 
 def resample(state: SpiesState, observer: int | None, rng: Rng) -> None:
+    if state.is_over:
+        return  # the final scoring turns everything face up
     for power in POWERS:
-        if observer not in state.informed_seats(power):
+        if not state.sees_faces(observer, power):
             _faces(state, power, rng)
     _secrets(state, observer, rng)
     hands = [p for p in POWERS if not state.sees_hand(observer, p)]

@@ -190,12 +190,19 @@ class SpiesState(State):
         """The seats that have played ``power``: they know its pieces' faces."""
         return seats.ever_played(power, min(self.year, LAST_YEAR), self.players)
 
+    def sees_faces(self, observer: int | None, power: str) -> bool:
+        """Whether ``observer`` knows the faces of ``power``'s spies and police: it has played
+        that power (or the game is over and everything is turned up for the score)."""
+        return self.is_over or observer in self.informed_seats(power)
+
     def sees_hand(self, observer: int | None, power: str) -> bool:
         """The seat playing ``power`` now sees its hands (chits, tiles, Secrets to place)."""
-        return observer is not None and observer == self.controller(power)
+        return self.is_over or (observer is not None and observer == self.controller(power))
 
     def sees_secret(self, observer: int | None, secret: Secret) -> bool:
         """A power looks at its original Secrets unless another power controls them."""
+        if self.is_over:
+            return True
         if observer is None or secret.origin is None:
             return False
         if observer not in self.informed_seats(secret.origin):

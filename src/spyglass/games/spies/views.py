@@ -67,7 +67,7 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
     edition = state.edition
     spies = []
     for spy in state.spies.values():
-        shown = observer in state.informed_seats(spy.power)
+        shown = state.sees_faces(observer, spy.power)
         spies.append({
             "label": spy.label,
             "power": spy.power,
@@ -80,7 +80,7 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
             "label": u.label,
             "power": u.power,
             "city": u.city,
-            "strength": u.strength if observer in state.informed_seats(u.power) else None,
+            "strength": u.strength if state.sees_faces(observer, u.power) else None,
         }
         for u in state.police.values()
     ]
@@ -96,7 +96,7 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
     ]
     powers = []
     for power in POWERS:
-        informed = observer in state.informed_seats(power)
+        informed = state.sees_faces(observer, power)
         hand = state.sees_hand(observer, power)
         powers.append({
             "power": power,

@@ -1,0 +1,113 @@
+"""Hidden information: the views hide face-down pieces and hands; determinizations keep what a
+seat has seen. The generic checks of the conformance suite run here on random playouts (the game
+is not in the catalogue yet, so the suite itself does not reach it)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from spyglass.engine import Rng
+from tests.conformance.checks import Coverage, check_state
+
+from .helpers import GAME, finish_setup, new
+
+
+def playout(players: int, seed: int, every: int, coverage: Coverage) -> int:
+    state = new(players=players, seed=seed)
+    rng = Rng(seed)
+    cards = Counter(state.cards())
+    steps = 0
+    while True:
+        if steps % every == 0 or state.is_over:
+            check_state(state, rng, cards, coverage)
+        if state.is_over:
+            return steps
+        state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_generic_checks_on_random_playouts(players: int) -> None:
+    coverage = Coverage()
+    steps = playout(players, seed=100 + players, every=17, coverage=coverage)
+    assert steps <= GAME.max_actions(players)
+    assert coverage.states >= 15
+    assert coverage.hidden_seen == {*range(players), None}  # every seat has something hidden
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_record_replays(players: int) -> None:
+    state = new(players=players, seed=9)
+    rng = Rng(3)
+    for _ in range(150):
+        state.apply(rng.choice(state.legal_actions()))
+    record = state.record()
+    again = GAME.new_state(players=players, seed=record["seed"], deck=record["decks"])
+    for text in record["actions"]:
+        again.apply(text)
+    assert again.digest() == record["digest"] == state.digest()
+
+
+def test_faces_are_hidden_from_other_powers() -> None:
+    state = finish_setup(new(players=5, seed=4))
+    german = [s for s in state.view(0)["table"]["spies"] if s["power"] == "Germany"]
+    assert all(s["face"] is not None for s in german)
+    for seat in (1, None):
+        table = state.view(seat)["table"]
+        assert all(s["face"] is None for s in table["spies"] if s["power"] == "Germany")
+        assert all(u["strength"] is None for u in table["police"] if u["power"] == "Germany")
+        assert table["powers"][0]["chits"] == 3  # a count, not the chits
+        assert table["powers"][0]["tiles"]["random"] == 3
+        assert table["powers"][0]["tiles"]["own"][0] == "Ge1"  # the manifest is public
+    assert all(s["face"] is None for s in state.view(None)["table"]["secrets"])
+
+
+def test_determinization_keeps_what_the_seat_knows() -> None:
+    state = finish_setup(new(players=5, seed=4))
+    mine = {k: v for k, v in state.spies.items() if v.power == "Germany"}
+    seen = set()
+    for k in range(8):
+        guess = state.determinize(0, Rng(k))
+        assert {k: v for k, v in guess.spies.items() if v.power == "Germany"} == mine
+        assert guess.chits["Germany"] == state.chits["Germany"]
+        assert guess.tiles["Germany"] == state.tiles["Germany"]
+        italian = tuple(guess.spies[s].strength for s in sorted(guess.spies) if s.startswith("It"))
+        seen.add(italian)
+        # The Italians' faces are redealt among their own pieces only.
+        assert sorted(italian) == sorted(
+            state.spies[s].strength for s in state.spies if s.startswith("It")
+        )
+    assert len(seen) > 1
+
+
+def test_two_players_russia_changes_hands_but_not_what_was_seen() -> None:
+    state = finish_setup(new(players=2, seed=6))
+    russian = {k: v for k, v in state.spies.items() if v.power == "Russia"}
+    for _ in range(5):
+        state.apply("end")
+    assert state.year == 1934 and state.controller("Russia") == 1
+    for seat in (0, 1):  # seat 0 played Russia in 1933; seat 1 plays it now
+        faces = [s["face"] for s in state.view(seat)["table"]["spies"] if s["power"] == "Russia"]
+        assert None not in faces
+        guess = state.determinize(seat, Rng(1))
+        assert {k: v for k, v in guess.spies.items() if v.power == "Russia"} == russian
+    # The hand goes with the power: only the seat playing Russia now sees its chits.
+    assert isinstance(state.view(1)["table"]["powers"][2]["chits"], list)
+    assert state.view(0)["table"]["powers"][2]["chits"] == 3
+
+
+def test_map_region_is_drawn_from_coordinates() -> None:
+    state = finish_setup(new(players=3, seed=2))
+    drawn = state.view(0)["table"]["map"]
+    places = {p["id"]: p for p in drawn["places"]}
+    assert len(places) == len(state.edition.map.cities) + len(state.edition.map.zones)
+    assert places["Lisbon"]["x"] < places["Paris"]["x"] < places["Berlin"]["x"] < places["Moscow"]["x"]
+    assert places["Stockholm"]["y"] < places["Berlin"]["y"] < places["Rome"]["y"] < places["Cairo"]["y"]
+    assert all(0 <= p["x"] <= drawn["width"] and 0 <= p["y"] <= drawn["height"] for p in places.values())
+    styles = {r["style"] for r in drawn["routes"]}
+    assert styles == {"rail", "air", "port", "lane"}
+    spies = [p for p in drawn["pieces"] if p["label"].startswith("Ru")]
+    assert spies and all(":" not in p["label"] for p in spies)  # seat 0 plays Germany and Italy
+    assert any(":" in p["label"] for p in drawn["pieces"] if p["label"].startswith("Ge"))
