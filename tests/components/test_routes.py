@@ -8,8 +8,13 @@ from spyglass.components.routes import RouteGraph
 def graph() -> RouteGraph:
     return RouteGraph(
         ["A", "B", "C", "D", "E"],
-        [("A", "B", "rail"), ("B", "C", "rail"), ("A", "C", "air"), ("C", "D", "sea"),
-         ("A", "B", "air")],  # fmt: skip
+        [
+            ("A", "B", "rail"),
+            ("B", "C", "rail"),
+            ("A", "C", "air"),
+            ("C", "D", "sea"),
+            ("A", "B", "air"),
+        ],
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from importlib import resources
+from itertools import pairwise
 
 import pytest
 
@@ -81,7 +82,7 @@ def test_pieces_chits_and_record() -> None:
     assert reaction == {"Papers", "Escape", "Cover", "Double-Cross", "Intercept"}  # rule 4.2
     multiples = list(EDITION.record.values())
     assert list(EDITION.record) == list(range(1933, 1940))
-    assert all(a > b for a, b in zip(multiples, multiples[1:], strict=False))
+    assert all(a > b for a, b in pairwise(multiples))
 
 
 def test_tiles() -> None:
@@ -93,7 +94,10 @@ def test_tiles() -> None:
     czech = next(t for t in tiles if t.title == "Czech Crisis!")
     assert czech.years == (1937, 1939)
     assert [str(a) for a in czech.awards] == [
-        "3c Berlin Prague", "2c Paris Moscow Bucharest Warsaw", "2£ Budapest Vienna Bratislava"]
+        "3c Berlin Prague",
+        "2c Paris Moscow Bucharest Warsaw",
+        "2£ Budapest Vienna Bratislava",
+    ]
     by_number = {t.number: t for t in tiles}
     assert by_number[14].power == "Italy" and by_number[14].effect.country == "Albania"
     assert by_number[16].power == "Russia" and by_number[16].effect.kind == "pact"
@@ -108,71 +112,188 @@ def test_tiles() -> None:
 
 
 ERRORS = [
-    (MAP_FILE, '["Sofia", "Varna"]', '["Sofia", "Atlantis"]', "rail line 43: unknown city 'Atlantis'"),
-    (MAP_FILE, '["Paris", "Le-Havre"]', '["Paris", "Lille"]', "Paris-Lille is already on rail line 6"),
-    (MAP_FILE, '{ id = "Zurich", label', '{ id = "Geneva", label', "(Geneva): the id is already used"),
-    (MAP_FILE, 'country = "Romania", lat = 44.17, lon = 28.63, sea = ["Black-Sea"]',
-     'country = "Romania", lat = 44.17, lon = 28.63, sea = ["Black-Sae"]',
-     "city Constanta: unknown sea zone 'Black-Sae'"),
-    (MAP_FILE, 'lat = 59.44, lon = 24.75, sea = ["Gulf-of-Finland"]', "lat = 59.44, lon = 24.75",
-     None),  # still fine: Helsinki and Leningrad are ports of the gulf
-    (MAP_FILE, 'adjacent = ["Central-Med"] }', 'adjacent = ["Central-Med", "Baltic"] }',
-     "(Adriatic): adjoins Baltic, but Baltic does not list Adriatic"),
+    (
+        MAP_FILE,
+        '["Sofia", "Varna"]',
+        '["Sofia", "Atlantis"]',
+        "rail line 43: unknown city 'Atlantis'",
+    ),
+    (
+        MAP_FILE,
+        '["Paris", "Le-Havre"]',
+        '["Paris", "Lille"]',
+        "Paris-Lille is already on rail line 6",
+    ),
+    (
+        MAP_FILE,
+        '{ id = "Zurich", label',
+        '{ id = "Geneva", label',
+        "(Geneva): the id is already used",
+    ),
+    (
+        MAP_FILE,
+        'country = "Romania", lat = 44.17, lon = 28.63, sea = ["Black-Sea"]',
+        'country = "Romania", lat = 44.17, lon = 28.63, sea = ["Black-Sae"]',
+        "city Constanta: unknown sea zone 'Black-Sae'",
+    ),
+    (
+        MAP_FILE,
+        'lat = 59.44, lon = 24.75, sea = ["Gulf-of-Finland"]',
+        "lat = 59.44, lon = 24.75",
+        None,
+    ),  # still fine: Helsinki and Leningrad are ports of the gulf
+    (
+        MAP_FILE,
+        'adjacent = ["Central-Med"] }',
+        'adjacent = ["Central-Med", "Baltic"] }',
+        "(Adriatic): adjoins Baltic, but Baltic does not list Adriatic",
+    ),
     (MAP_FILE, 'lat = 41.64, lon = 41.64, sea = ["Black-Sea"]', "lat = 41.64, lon = 41.64", None),
-    (MAP_FILE, 'country = "Portugal", lat = 38.72, lon = -9.14, secret = true',
-     'country = "Portugal", lat = 38.72, lon = -9.14', "must have 8 SECRET cities, found 7"),
-    (MAP_FILE, 'country = "Sweden", lat = 59.33, lon = 18.07, secret = true',
-     'country = "Sweden", lat = 59.33, lon = 18.07, secret = true, haven = true',
-     "(Stockholm): a spy haven cannot also be a SECRET city"),
-    (MAP_FILE, 'lat = 46.20, lon = 6.14, haven = true', "lat = 46.20, lon = 6.14",
-     "the spy havens must be Geneva, Istanbul, Tangiers"),
-    (MAP_FILE, 'country = "Malta", lat = 35.90, lon = 14.51,', 'country = "Malta", lat = 35.90, '
-     "lon = 14.51, police = true,", "(Valletta): only a city of a power's home country"),
-    (MAP_FILE, 'lat = 41.90, lon = 12.50, capital = true', "lat = 41.90, lon = 12.50",
-     "Italy must have exactly one capital, found 0"),
-    (MAP_FILE, '{ id = "Rome", country = "Italy", lat = 41.90, lon = 12.50, capital = true }',
-     '{ id = "Rome", country = "Italy", lat = 41.90, lon = 12.50, capital = true, '
-     'sea = ["Tyrrhenian"] }', "Rome must be on the map and not a port"),
+    (
+        MAP_FILE,
+        'country = "Portugal", lat = 38.72, lon = -9.14, secret = true',
+        'country = "Portugal", lat = 38.72, lon = -9.14',
+        "must have 8 SECRET cities, found 7",
+    ),
+    (
+        MAP_FILE,
+        'country = "Sweden", lat = 59.33, lon = 18.07, secret = true',
+        'country = "Sweden", lat = 59.33, lon = 18.07, secret = true, haven = true',
+        "(Stockholm): a spy haven cannot also be a SECRET city",
+    ),
+    (
+        MAP_FILE,
+        "lat = 46.20, lon = 6.14, haven = true",
+        "lat = 46.20, lon = 6.14",
+        "the spy havens must be Geneva, Istanbul, Tangiers",
+    ),
+    (
+        MAP_FILE,
+        'country = "Malta", lat = 35.90, lon = 14.51,',
+        'country = "Malta", lat = 35.90, lon = 14.51, police = true,',
+        "(Valletta): only a city of a power's home country",
+    ),
+    (
+        MAP_FILE,
+        "lat = 41.90, lon = 12.50, capital = true",
+        "lat = 41.90, lon = 12.50",
+        "Italy must have exactly one capital, found 0",
+    ),
+    (
+        MAP_FILE,
+        '{ id = "Rome", country = "Italy", lat = 41.90, lon = 12.50, capital = true }',
+        '{ id = "Rome", country = "Italy", lat = 41.90, lon = 12.50, capital = true, '
+        'sea = ["Tyrrhenian"] }',
+        "Rome must be on the map and not a port",
+    ),
     (MAP_FILE, '    ["Cairo", "Baghdad"],\n', "", "the map is not connected: Baghdad"),
-    (MAP_FILE, '{ id = "Iraq" }', '{ id = "Iraq", overseas = true }',
-     "(Iraq): only a power's territory can be overseas"),
-    (MAP_FILE, '{ id = "Black-Sea", label = "Black Sea", lat = 43.3, lon = 34.0, adjacent = ["Aegean"] },',
-     '{ id = "Black-Sea", label = "Black Sea", lat = 43.3, lon = 34.0, adjacent = ["Aegean"] },\n'
-     '    { id = "Caspian", label = "Caspian Sea", lat = 42.0, lon = 50.0, adjacent = [] },',
-     "sea entry 15 (Caspian): the sea zone has no port"),
-    (MAP_FILE, "lat = 55.76, lon = 37.62", "lat = 95.76, lon = 37.62",
-     "(Moscow): lat must be a number from -90 to 90"),
-    (PIECES_FILE, "money = 30, secrets = 7", "money = 30, secrets = 8",
-     "the powers draw 33 Secrets and 8 go to the SECRET cities"),
+    (
+        MAP_FILE,
+        '{ id = "Iraq" }',
+        '{ id = "Iraq", overseas = true }',
+        "(Iraq): only a power's territory can be overseas",
+    ),
+    (
+        MAP_FILE,
+        'lon = 34.0, adjacent = ["Aegean"] },',
+        'lon = 34.0, adjacent = ["Aegean"] },\n'
+        '    { id = "Caspian", label = "Caspian Sea", lat = 42.0, lon = 50.0, adjacent = [] },',
+        "sea entry 15 (Caspian): the sea zone has no port",
+    ),
+    (
+        MAP_FILE,
+        "lat = 55.76, lon = 37.62",
+        "lat = 95.76, lon = 37.62",
+        "(Moscow): lat must be a number from -90 to 90",
+    ),
+    (
+        PIECES_FILE,
+        "money = 30, secrets = 7",
+        "money = 30, secrets = 8",
+        "the powers draw 33 Secrets and 8 go to the SECRET cities",
+    ),
     (PIECES_FILE, '{ id = "S40", value = 5 },', "", "the game has 40 Secrets, found 39"),
-    (PIECES_FILE, '{ id = "S40", value = 5 }', '{ id = "S39", value = 5 }',
-     "secrets entry 40 (S39): the id is already used"),
-    (PIECES_FILE, '{ id = "S40", value = 5 }', '{ id = "S40", value = 6 }',
-     "(S40): value must be a whole number from 1 to 5"),
+    (
+        PIECES_FILE,
+        '{ id = "S40", value = 5 }',
+        '{ id = "S39", value = 5 }',
+        "secrets entry 40 (S39): the id is already used",
+    ),
+    (
+        PIECES_FILE,
+        '{ id = "S40", value = 5 }',
+        '{ id = "S40", value = 6 }',
+        "(S40): value must be a whole number from 1 to 5",
+    ),
     (PIECES_FILE, 'name = "Recruit"', 'name = "Bribe"', "chits entry 9: unknown chit 'Bribe'"),
-    (PIECES_FILE, 'spies = [2, 2, 1], cousin = 2, foreign_spies = 3',
-     'spies = [2, 2, 1], cousin = 2, foreign_spies = 4', "(Italy): foreign_spies is 4"),
-    (PIECES_FILE, "police = [3, 2, 2, 2, 1]", "police = [3, 2, 2, 2, 4]",
-     "(Russia): police entry 5 must be a whole number from 1 to 3"),
+    (
+        PIECES_FILE,
+        "spies = [2, 2, 1], cousin = 2, foreign_spies = 3",
+        "spies = [2, 2, 1], cousin = 2, foreign_spies = 4",
+        "(Italy): foreign_spies is 4",
+    ),
+    (
+        PIECES_FILE,
+        "police = [3, 2, 2, 2, 1]",
+        "police = [3, 2, 2, 2, 4]",
+        "(Russia): police entry 5 must be a whole number from 1 to 3",
+    ),
     (PIECES_FILE, '{ name = "Italy"', '{ name = "Spain"', "powers must be Germany, Italy"),
     (PIECES_FILE, "{ year = 1939, multiplier = 2 },", "", "the record must have the years 1933"),
-    (TILES_FILE, '"2c Athens Salonika"', '"2c Athens Sparta"',
-     "(R 14), award 1: unknown city 'Sparta'"),
-    (TILES_FILE, 'awards = ["2c Athens Salonika"]', 'awards = ["2x Athens"]',
-     "(R 14), award 1: '2x Athens' is not"),
-    (TILES_FILE, 'id = "R 15", number = 50', 'id = "R 14", number = 50',
-     "(R 14): the id is already used"),
-    (TILES_FILE, 'id = "R 15", number = 50', 'id = "R 15", number = 49',
-     "(R 15): number 49 is already used"),
-    (TILES_FILE, 'years = [1936, 1937], awards = ["2c Athens', 'years = [1937, 1936], awards = ["2c Athens',
-     "(R 14): years must be"),
-    (TILES_FILE, ', effect = { kind = "annex", country = "Albania" }', "",
-     "tile 14 must be Italy's tile with the annex effect"),
-    (TILES_FILE, 'effect = { kind = "pact" }', 'effect = { kind = "treaty" }',
-     "effect must be { kind = ... }"),
-    (TILES_FILE, ', effect = { kind = "annex", country = "Austria" }', "",
-     "the map says tile Ge 7 annexes Austria"),
-    (TILES_FILE, ', effect = { kind = "early_end" }', "", "the Polish Crisis) must have the early_end"),
+    (
+        TILES_FILE,
+        '"2c Athens Salonika"',
+        '"2c Athens Sparta"',
+        "(R 14), award 1: unknown city 'Sparta'",
+    ),
+    (
+        TILES_FILE,
+        'awards = ["2c Athens Salonika"]',
+        'awards = ["2x Athens"]',
+        "(R 14), award 1: '2x Athens' is not",
+    ),
+    (
+        TILES_FILE,
+        'id = "R 15", number = 50',
+        'id = "R 14", number = 50',
+        "(R 14): the id is already used",
+    ),
+    (
+        TILES_FILE,
+        'id = "R 15", number = 50',
+        'id = "R 15", number = 49',
+        "(R 15): number 49 is already used",
+    ),
+    (
+        TILES_FILE,
+        'years = [1936, 1937], awards = ["2c Athens',
+        'years = [1937, 1936], awards = ["2c Athens',
+        "(R 14): years must be",
+    ),
+    (
+        TILES_FILE,
+        ', effect = { kind = "annex", country = "Albania" }',
+        "",
+        "tile 14 must be Italy's tile with the annex effect",
+    ),
+    (
+        TILES_FILE,
+        'effect = { kind = "pact" }',
+        'effect = { kind = "treaty" }',
+        "effect must be { kind = ... }",
+    ),
+    (
+        TILES_FILE,
+        ', effect = { kind = "annex", country = "Austria" }',
+        "",
+        "the map says tile Ge 7 annexes Austria",
+    ),
+    (
+        TILES_FILE,
+        ', effect = { kind = "early_end" }',
+        "",
+        "the Polish Crisis) must have the early_end",
+    ),
 ]
 
 
@@ -197,5 +318,5 @@ def test_tiles_missing_a_random_tile() -> None:
 
 
 def test_not_toml() -> None:
-    with pytest.raises(RulesError, match="map.toml: not valid TOML"):
+    with pytest.raises(RulesError, match=r"map\.toml: not valid TOML"):
         load_edition("cities = [", FILES[PIECES_FILE], FILES[TILES_FILE])

@@ -207,7 +207,12 @@ def test_all_at_home_is_allowed() -> None:
 
 def test_years_advance_after_britain_and_end_after_1939() -> None:
     state = finish_setup(new())
-    assert (state.phase, state.year, state.power, state.action_points) == ("move", 1933, "Germany", 12)
+    assert (state.phase, state.year, state.power, state.action_points) == (
+        "move",
+        1933,
+        "Germany",
+        12,
+    )
     for power in POWERS:
         assert state.power == power and state.year == 1933
         state.apply("end")
@@ -223,7 +228,7 @@ def test_final_score_counts_original_secrets_in_place() -> None:
     state = finish_setup(new(players=5, seed=3))
     for _ in range(35):
         state.apply("end")
-    points = {p: 0 for p in POWERS}
+    points = dict.fromkeys(POWERS, 0)
     for s in state.secrets.values():
         if s.origin:
             card = EDITION.secret(s.card)

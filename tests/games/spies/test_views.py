@@ -103,9 +103,18 @@ def test_map_region_is_drawn_from_coordinates() -> None:
     drawn = state.view(0)["table"]["map"]
     places = {p["id"]: p for p in drawn["places"]}
     assert len(places) == len(state.edition.map.cities) + len(state.edition.map.zones)
-    assert places["Lisbon"]["x"] < places["Paris"]["x"] < places["Berlin"]["x"] < places["Moscow"]["x"]
-    assert places["Stockholm"]["y"] < places["Berlin"]["y"] < places["Rome"]["y"] < places["Cairo"]["y"]
-    assert all(0 <= p["x"] <= drawn["width"] and 0 <= p["y"] <= drawn["height"] for p in places.values())
+    assert (
+        places["Lisbon"]["x"] < places["Paris"]["x"] < places["Berlin"]["x"] < places["Moscow"]["x"]
+    )
+    assert (
+        places["Stockholm"]["y"]
+        < places["Berlin"]["y"]
+        < places["Rome"]["y"]
+        < places["Cairo"]["y"]
+    )
+    assert all(
+        0 <= p["x"] <= drawn["width"] and 0 <= p["y"] <= drawn["height"] for p in places.values()
+    )
     styles = {r["style"] for r in drawn["routes"]}
     assert styles == {"rail", "air", "port", "lane"}
     spies = [p for p in drawn["pieces"] if p["label"].startswith("Ru")]

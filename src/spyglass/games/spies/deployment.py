@@ -93,20 +93,27 @@ def apply_deploy(state: SpiesState, action: Action) -> None:
     seats = state.informed_seats(power)
     if action.kind == "secret":
         face, city = action.target
-        card = next(c for c in sorted(state.hand_secrets[power])
-                    if state.edition.secret(c).face == face)
+        card = next(
+            c for c in sorted(state.hand_secrets[power]) if state.edition.secret(c).face == face
+        )
         state.hand_secrets[power].remove(card)
         label = state.next_label("X")
         state.secrets[label] = Secret(label, card, power, city, city)
-        state._say(f"{power} places Secret {label} ({face}) in {city}", seats,
-                   f"{power} places Secret {label} face down in {city}")
+        state._say(
+            f"{power} places Secret {label} ({face}) in {city}",
+            seats,
+            f"{power} places Secret {label} face down in {city}",
+        )
     elif action.kind == "police":
         strength, city = action.target
         state.reserve_police[power].remove(strength)
         label = state.next_label(f"{state.abbr(power)}P")
         state.police[label] = PoliceUnit(label, power, strength, city)
-        state._say(f"{power} places police {label} (strength {strength}) in {city}", seats,
-                   f"{power} places police {label} face down in {city}")
+        state._say(
+            f"{power} places police {label} (strength {strength}) in {city}",
+            seats,
+            f"{power} places police {label} face down in {city}",
+        )
     else:
         strength, cousin, city = action.target
         state.reserve_spies[power].remove((strength, cousin))
@@ -114,8 +121,11 @@ def apply_deploy(state: SpiesState, action: Action) -> None:
         state.spies[label] = Spy(label, power, strength, cousin, city)
         face = spy_face(strength, cousin)
         what = f"the Cousin, strength {strength}" if cousin else f"strength {face}"
-        state._say(f"{power} places spy {label} ({what}) in {city}", seats,
-                   f"{power} places spy {label} face down in {city}")
+        state._say(
+            f"{power} places spy {label} ({what}) in {city}",
+            seats,
+            f"{power} places spy {label} face down in {city}",
+        )
     state.after_deploy()
 
 

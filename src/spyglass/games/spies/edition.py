@@ -154,8 +154,10 @@ def _powers(data: dict[str, Any], source: str, game_map: GameMap) -> tuple[Power
     items = entries(data, "powers", source)
     names = [item.get("name") for item in items]
     if tuple(names) != POWERS:
-        raise RulesError(f"{source}: powers must be {', '.join(POWERS)} in this order "
-                         f"(the turn order, rule 2.1), not {names}")
+        raise RulesError(
+            f"{source}: powers must be {', '.join(POWERS)} in this order "
+            f"(the turn order, rule 2.1), not {names}"
+        )
     for i, entry in enumerate(items, start=1):
         where = f"{source}, powers entry {i} ({entry['name']})"
         no_unknown(entry, known, where)
@@ -181,13 +183,17 @@ def _powers(data: dict[str, Any], source: str, game_map: GameMap) -> tuple[Power
         )
         homes = game_map.home_cities(power.name)
         if power.secrets > len(homes):
-            raise RulesError(f"{where}: {power.secrets} secrets but only {len(homes)} home "
-                             "cities (one Secret per city)")
+            raise RulesError(
+                f"{where}: {power.secrets} secrets but only {len(homes)} home "
+                "cities (one Secret per city)"
+            )
         stations = [c for c in homes if game_map.cities[c].police or game_map.cities[c].capital]
         room = 2 * len(stations) + (1 if len(stations) < len(homes) else 0)
         if len(police) > room:
-            raise RulesError(f"{where}: {len(police)} police units do not fit (two per city with"
-                             f" a police symbol or the capital, one overseas: {room})")
+            raise RulesError(
+                f"{where}: {len(police)} police units do not fit (two per city with"
+                f" a police symbol or the capital, one overseas: {room})"
+            )
         powers.append(power)
     abbrs = [p.abbr for p in powers]
     if len(set(abbrs)) != len(abbrs):
@@ -288,8 +294,10 @@ def _tiles(
         where = f"{where} ({tid})"
         match = re.fullmatch(r"([A-Z][a-z]?) (\d+)", tid)
         if match is None or (match[1] != "R" and match[1] not in by_abbr):
-            raise RulesError(f"{where}: an id is a power's abbreviation or R and a number, "
-                             f"such as 'Ge 1' or 'R 3'")
+            raise RulesError(
+                f"{where}: an id is a power's abbreviation or R and a number, "
+                f"such as 'Ge 1' or 'R 3'"
+            )
         power = by_abbr.get(match[1])
         if any(t.id == tid for t in tiles):
             raise RulesError(f"{where}: the id is already used")
@@ -310,8 +318,10 @@ def _tiles(
     for power in powers:
         own = sorted(int(t.id.split()[1]) for t in tiles if t.power == power.name)
         if own != list(range(1, TILES_PER_POWER + 1)):
-            raise RulesError(f"{source}: {power.name} must have tiles {power.abbr} 1 to "
-                             f"{power.abbr} {TILES_PER_POWER}")
+            raise RulesError(
+                f"{source}: {power.name} must have tiles {power.abbr} 1 to "
+                f"{power.abbr} {TILES_PER_POWER}"
+            )
     randoms = sum(1 for t in tiles if t.power is None)
     if randoms != RANDOM_TILES:
         raise RulesError(f"{source}: the game has {RANDOM_TILES} random tiles, found {randoms}")
@@ -355,8 +365,9 @@ def _effect(value: Any, where: str, game_map: GameMap) -> Effect | None:
     if value is None:
         return None
     if not isinstance(value, dict) or value.get("kind") not in EFFECTS:
-        raise RulesError(f"{where}: effect must be {{ kind = ... }}, kind one of "
-                         f"{', '.join(EFFECTS)}")
+        raise RulesError(
+            f"{where}: effect must be {{ kind = ... }}, kind one of {', '.join(EFFECTS)}"
+        )
     kind = value["kind"]
     no_unknown(value, {"kind", *EFFECTS[kind]}, f"{where}, effect")
     if kind == "annex":
@@ -379,8 +390,10 @@ def _check_named_tiles(tiles: list[Tile], source: str, game_map: GameMap) -> Non
     for number, power, kind, country in wanted:
         tile = by_number.get(number)
         if tile is None or tile.power != power or tile.effect is None or tile.effect.kind != kind:
-            raise RulesError(f"{source}: tile {number} must be {power}'s tile with the {kind} "
-                             f"effect (rulebook 1.0 and 8.5)")
+            raise RulesError(
+                f"{source}: tile {number} must be {power}'s tile with the {kind} "
+                f"effect (rulebook 1.0 and 8.5)"
+            )
         if country and tile.effect.country != country:
             raise RulesError(f"{source}: tile {number} must annex {country}")
     for t in tiles:
@@ -394,13 +407,17 @@ def _check_named_tiles(tiles: list[Tile], source: str, game_map: GameMap) -> Non
     annexing = {c.id: c.annexed_by for c in game_map.countries.values() if c.annexed_by}
     for cid, (_, tile_id) in annexing.items():
         if not any(t.id == tile_id and t.effect and t.effect.country == cid for t in tiles):
-            raise RulesError(f"{source}: the map says tile {tile_id} annexes {cid}, "
-                             "but no such tile has that effect")
+            raise RulesError(
+                f"{source}: the map says tile {tile_id} annexes {cid}, "
+                "but no such tile has that effect"
+            )
     early = [t for t in tiles if t.effect is not None and t.effect.kind == "early_end"]
     if len(early) != 1 or early[0].power != "Germany" or early[0].years is None \
             or early[0].years[0] > 1938:  # fmt: skip
-        raise RulesError(f"{source}: one German tile (the Polish Crisis) must have the early_end "
-                         "effect and be playable in 1938 (rule 2.9)")
+        raise RulesError(
+            f"{source}: one German tile (the Polish Crisis) must have the early_end "
+            "effect and be playable in 1938 (rule 2.9)"
+        )
 
 
 def _read(name: str) -> str:

@@ -11,6 +11,7 @@ ship symbols.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from spyglass.components.routes import RouteGraph
@@ -79,7 +80,9 @@ class GameMap:
         return self.countries[self.cities[city].country].overseas
 
     def capital(self, power: str) -> str:
-        return next(c.id for c in self.cities.values() if c.capital and self.home_power(c.id) == power)
+        return next(
+            c.id for c in self.cities.values() if c.capital and self.home_power(c.id) == power
+        )
 
     def home_cities(self, power: str) -> list[str]:
         return [c for c in self.cities if self.home_power(c) == power]
@@ -168,8 +171,9 @@ def _cities(data: dict[str, Any], source: str, countries: dict[str, Country]) ->
         home = country.power is not None and not country.overseas
         if (capital or police) and not home:
             what = "a capital" if capital else "a police symbol"
-            raise RulesError(f"{where}: only a city of a power's home country (not overseas) "
-                             f"may have {what}")
+            raise RulesError(
+                f"{where}: only a city of a power's home country (not overseas) may have {what}"
+            )
         if (secret or haven) and country.power is not None:
             what = "SECRET" if secret else "a spy haven"
             raise RulesError(f"{where}: a city marked {what} must be in a neutral country")
@@ -180,26 +184,34 @@ def _cities(data: dict[str, Any], source: str, countries: dict[str, Country]) ->
             raise RulesError(f"{where}: sea must list the sea zones of the port")
         if len(set(sea)) != len(sea):
             raise RulesError(f"{where}: sea names a zone twice")
-        cities[cid] = City(cid, name, country.id, lat, lon, capital, police, secret, haven,
-                           tuple(sea))
+        cities[cid] = City(
+            cid, name, country.id, lat, lon, capital, police, secret, haven, tuple(sea)
+        )
     for power in POWERS:
-        capitals = [c.id for c in cities.values()
-                    if c.capital and countries[c.country].power == power]
+        capitals = [
+            c.id for c in cities.values() if c.capital and countries[c.country].power == power
+        ]
         if len(capitals) != 1:
-            raise RulesError(f"{source}: {power} must have exactly one capital, "
-                             f"found {len(capitals)}")
+            raise RulesError(
+                f"{source}: {power} must have exactly one capital, found {len(capitals)}"
+            )
     secrets = [c.id for c in cities.values() if c.secret]
     if len(secrets) != SECRET_CITIES:
-        raise RulesError(f"{source}: the map must have {SECRET_CITIES} SECRET cities, "
-                         f"found {len(secrets)}")
+        raise RulesError(
+            f"{source}: the map must have {SECRET_CITIES} SECRET cities, found {len(secrets)}"
+        )
     havens = sorted(c.id for c in cities.values() if c.haven)
     if havens != sorted(HAVENS):
-        raise RulesError(f"{source}: the spy havens must be {', '.join(HAVENS)} (rule 5.1), "
-                         f"found {', '.join(havens) or 'none'}")
+        raise RulesError(
+            f"{source}: the spy havens must be {', '.join(HAVENS)} (rule 5.1), "
+            f"found {', '.join(havens) or 'none'}"
+        )
     for city, port in (("London", True), ("Rome", False)):
         if city not in cities or cities[city].port != port:
-            raise RulesError(f"{source}: {city} must be on the map and "
-                             f"{'a port' if port else 'not a port'} (rule 3.61)")
+            raise RulesError(
+                f"{source}: {city} must be on the map and "
+                f"{'a port' if port else 'not a port'} (rule 3.61)"
+            )
     return cities
 
 
@@ -259,7 +271,7 @@ def _lines(
         for city in line:
             if city not in cities:
                 raise RulesError(f"{where}: unknown city {city!r}")
-        for a, b in zip(line, line[1:], strict=False):
+        for a, b in pairwise(line):
             if a == b:
                 raise RulesError(f"{where}: {a} is joined to itself")
             pair = frozenset((a, b))

@@ -51,7 +51,9 @@ def _faces(state: SpiesState, power: str, rng: Rng) -> None:
 def _secrets(state: SpiesState, observer: int | None, rng: Rng) -> None:
     placed = [s for s in state.secrets.values() if not state.sees_secret(observer, s)]
     hands = [p for p in POWERS if not state.sees_hand(observer, p)]
-    pool = rng.shuffled([s.card for s in placed] + [c for p in hands for c in state.hand_secrets[p]])
+    pool = rng.shuffled(
+        [s.card for s in placed] + [c for p in hands for c in state.hand_secrets[p]]
+    )
     for secret in placed:
         state.secrets[secret.label] = replace(secret, card=pool.pop())
     for power in hands:

@@ -122,8 +122,10 @@ def apply_move(state: SpiesState, action: Action) -> None:
     elif action.kind == "embark":
         roll = AVERAGE_DIE.roll(state.rng)
         state.voyage = Voyage(roll, 1, True)
-        state._say(f"{label} puts to sea from {spy.place} into the {there}: "
-                   f"the voyage may last {roll} spaces")
+        state._say(
+            f"{label} puts to sea from {spy.place} into the {there}: "
+            f"the voyage may last {roll} spaces"
+        )
     elif action.kind == "sail":
         voyage = state.voyage
         assert voyage is not None

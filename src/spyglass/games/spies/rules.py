@@ -119,8 +119,10 @@ class SpiesState(State):
         self.action_points = ACTION_POINTS
         self.moving, self.spaces, self.voyage, self.moved = None, 0, None, set()
         for power in POWERS:
-            self._say(f"{power} is played by seat {self.controller(power)}; "
-                      f"it starts with £{self.money[power]}")
+            self._say(
+                f"{power} is played by seat {self.controller(power)}; "
+                f"it starts with £{self.money[power]}"
+            )
         self._deal_secrets(list(self._decks["secrets"]))
         self._deal_tiles(list(self._decks["tiles"]))
         self.chits = {p: [] for p in POWERS}
@@ -133,8 +135,11 @@ class SpiesState(State):
             self.hand_secrets[p.name] = sorted(order[: p.secrets])
             del order[: p.secrets]
             faces = " ".join(self.edition.secret(c).face for c in self.hand_secrets[p.name])
-            self._say(f"{p.name} draws Secrets {faces}", self.informed_seats(p.name),
-                      f"{p.name} draws {p.secrets} Secrets")
+            self._say(
+                f"{p.name} draws Secrets {faces}",
+                self.informed_seats(p.name),
+                f"{p.name} draws {p.secrets} Secrets",
+            )
         for city, card in zip(
             [c.id for c in self.edition.map.cities.values() if c.secret], order, strict=True
         ):
@@ -148,15 +153,21 @@ class SpiesState(State):
             own = [tile_token(t.id) for t in self.edition.tiles if t.power == power]
             drawn, order[:3] = order[:3], []
             self.tiles[power] = self.sort_tiles(own + drawn)
-            self._say(f"{power} draws random tiles {' '.join(drawn)}", self.informed_seats(power),
-                      f"{power} draws three random tiles")
+            self._say(
+                f"{power} draws random tiles {' '.join(drawn)}",
+                self.informed_seats(power),
+                f"{power} draws three random tiles",
+            )
 
     def _draw_chits(self) -> None:
         for p in self.edition.powers:
             drawn, self.cup[: p.chits] = self.cup[: p.chits], []
             self.chits[p.name] = sorted(drawn)
-            self._say(f"{p.name} draws chits {', '.join(drawn)}", [self.controller(p.name)],
-                      f"{p.name} draws {p.chits} Action Chits")
+            self._say(
+                f"{p.name} draws chits {', '.join(drawn)}",
+                [self.controller(p.name)],
+                f"{p.name} draws {p.chits} Action Chits",
+            )
         self.cup.sort()  # a cup has no order: later draws are random
 
     def after_deploy(self) -> None:
@@ -428,10 +439,12 @@ class SpiesState(State):
         if self.phase in PHASES:
             if action.kind != {SECRETS: "secret", POLICE: "police", SPIES: "spy"}[self.phase]:
                 return f"it is set-up: {self.power} places its {self.phase} (rules 2.4-2.8)"
-            return ("that piece is not among those left to place, or the city is not allowed: "
-                    "Secrets one per home city (2.4), police two per city with a police symbol "
-                    "or the capital and one overseas (2.5), spies abroad at most the printed "
-                    "number (2.1, 2.8)")
+            return (
+                "that piece is not among those left to place, or the city is not allowed: "
+                "Secrets one per home city (2.4), police two per city with a police symbol "
+                "or the capital and one overseas (2.5), spies abroad at most the printed "
+                "number (2.1, 2.8)"
+            )
         if action.kind == "end" and self.voyage is not None:
             return f"{self.moving} is at sea: a spy may not end its movement at sea (rule 3.61)"
         label = action.target if action.kind == "reroll" else (action.target or (None,))[0]
@@ -439,7 +452,7 @@ class SpiesState(State):
         if spy is None or spy.power != self.power:
             return f"{label} is not a spy of {self.power}"
         if self.voyage is not None and label != self.moving:
-            return (f"finish moving {self.moving} first: it is at sea (rules 3.6 and 3.61)")
+            return f"finish moving {self.moving} first: it is at sea (rules 3.6 and 3.61)"
         if self.action_points == 0:
             return "no Action Points are left this turn (rule 3.1)"
         if label in self.moved:
@@ -447,8 +460,10 @@ class SpiesState(State):
         if spaces_left(self, label) == 0:
             return f"{label} has moved its {movement.SPACES} spaces this turn (rule 3.6)"
         if action.kind in ("embark", "sail", "reroll"):
-            return ("the spy could not land in time: a voyage must end in a port within the "
-                    "roll and the spy's spaces and Action Points (rule 3.61)")
+            return (
+                "the spy could not land in time: a voyage must end in a port within the "
+                "roll and the spy's spaces and Action Points (rule 3.61)"
+            )
         return "no rail line, air line or sea move joins those places (rule 3.6)"
 
     def _describe(self, action: Action) -> str:
@@ -460,23 +475,29 @@ class SpiesState(State):
             return f"Place a police unit of strength {target[0]} face down in {target[1]}."
         if kind == "spy":
             strength, cousin, city = target
-            what = f"your Cousin (strength {strength})" if cousin else f"a spy of strength {strength}"
+            what = (
+                f"your Cousin (strength {strength})" if cousin else f"a spy of strength {strength}"
+            )
             return f"Place {what} face down in {city}."
         if kind == "end":
             return f"End {self.power}'s turn ({self.action_points} Action Points unused)."
         label = target if kind == "reroll" else target[0]
         cost = "1 Action Point"
         if kind == "reroll":
-            return (f"Roll the average die again for {label}'s voyage ({cost} and one of its "
-                    "five spaces; the new roll replaces the old).")
+            return (
+                f"Roll the average die again for {label}'s voyage ({cost} and one of its "
+                "five spaces; the new roll replaces the old)."
+            )
         place = target[1]
         if kind == "move":
             here = self.spies[label].place
             kinds = " or ".join(sorted(self.edition.map.graph.routes(here)[place]))
             return f"Move {label} by {kinds} from {here} to {place} ({cost})."
         if kind == "embark":
-            return (f"Put {label} to sea in the {place} and roll the average die for the "
-                    f"voyage's length ({cost}).")
+            return (
+                f"Put {label} to sea in the {place} and roll the average die for the "
+                f"voyage's length ({cost})."
+            )
         if kind == "sail":
             return f"Sail {label} to the {place} ({cost})."
         return f"Land {label} at {place} ({cost})."

@@ -155,16 +155,34 @@ def map_pieces(
     for spy in spies:
         if spy["status"] == "active":
             face = f":{spy['face']}" if spy["face"] else ""
-            pieces.append({"place": spy["place"], "owner": state.controller(spy["power"]),
-                           "label": spy["label"] + face, "colour": colour[spy["power"]]})
+            pieces.append(
+                {
+                    "place": spy["place"],
+                    "owner": state.controller(spy["power"]),
+                    "label": spy["label"] + face,
+                    "colour": colour[spy["power"]],
+                }
+            )
     for unit in police:
         strength = f":{unit['strength']}" if unit["strength"] else ""
-        pieces.append({"place": unit["city"], "owner": state.controller(unit["power"]),
-                       "label": unit["label"] + strength, "colour": colour[unit["power"]]})
+        pieces.append(
+            {
+                "place": unit["city"],
+                "owner": state.controller(unit["power"]),
+                "label": unit["label"] + strength,
+                "colour": colour[unit["power"]],
+            }
+        )
     for secret in secrets:
         face = f":{secret['face']}" if secret["face"] else ""
-        pieces.append({"place": secret["place"], "owner": None,
-                       "label": secret["label"] + face, "colour": "#222222"})
+        pieces.append(
+            {
+                "place": secret["place"],
+                "owner": None,
+                "label": secret["label"] + face,
+                "colour": "#222222",
+            }
+        )
     return pieces
 
 
