@@ -320,3 +320,14 @@ def test_tiles_missing_a_random_tile() -> None:
 def test_not_toml() -> None:
     with pytest.raises(RulesError, match=r"map\.toml: not valid TOML"):
         load_edition("cities = [", FILES[PIECES_FILE], FILES[TILES_FILE])
+
+
+def test_rules_text_is_labelled_and_has_its_sections() -> None:
+    from .helpers import GAME
+
+    text = GAME.rules_text()
+    assert text.startswith("# Spies!")
+    assert "reconstructed edition" in text
+    for section in ("## Notation", "## Our rulings", "## The reconstructed edition"):
+        assert section in text
+    assert GAME.info.edition == "reconstructed edition"
