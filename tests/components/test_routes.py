@@ -20,9 +20,10 @@ def graph() -> RouteGraph:
 
 def test_neighbours_by_kind() -> None:
     g = graph()
-    assert g.neighbours("A") == ["B", "C"]
-    assert g.neighbours("A", ["rail"]) == ["B"]
-    assert g.neighbours("A", ["air"]) == ["B", "C"]
+    assert g.neighbours("A") == ("B", "C")
+    assert g.neighbours("A", ["rail"]) == ("B",)
+    assert g.neighbours("A", ["air"]) == ("B", "C")
+    assert g.neighbours("A", ("air",)) is g.neighbours("A", ["air"])  # memoised
     assert g.routes("A")["B"] == frozenset({"rail", "air"})
     assert g.joined("C", "D", ["sea"]) and not g.joined("C", "D", ["rail"])
     assert g.kinds == {"rail", "air", "sea"}

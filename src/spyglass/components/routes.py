@@ -16,7 +16,7 @@ from collections.abc import Collection, Iterable, Mapping
 class RouteGraph:
     """An undirected graph of places with kinded routes. Build it once; it does not change."""
 
-    __slots__ = ("_kinds", "_links", "_places")
+    __slots__ = ("_kinds", "_links", "_near", "_places")
 
     def __init__(self, places: Iterable[str], routes: Iterable[tuple[str, str, str]]) -> None:
         """``places`` are the node ids; ``routes`` are (place, place, kind) triples. A pair may
@@ -38,6 +38,8 @@ class RouteGraph:
             p: {q: frozenset(k) for q, k in sorted(near.items())} for p, near in links.items()
         }
         self._kinds = frozenset(kinds)
+        # Neighbours by kinds, memoised: rules ask the same questions every move.
+        self._near: dict[tuple[str, frozenset[str] | None], tuple[str, ...]] = {}
 
     @property
     def places(self) -> tuple[str, ...]:
@@ -54,13 +56,19 @@ class RouteGraph:
         """Each neighbour of ``place`` with the kinds of route that join them."""
         return self._links[place]
 
-    def neighbours(self, place: str, kinds: Collection[str] | None = None) -> list[str]:
+    def neighbours(self, place: str, kinds: Collection[str] | None = None) -> tuple[str, ...]:
         """The places one step from ``place`` by a route of one of ``kinds`` (all if None),
         in a stable (sorted) order."""
-        near = self._links[place]
-        if kinds is None:
-            return list(near)
-        return [q for q, k in near.items() if not k.isdisjoint(kinds)]
+        key = (place, None if kinds is None else frozenset(kinds))
+        found = self._near.get(key)
+        if found is None:
+            near = self._links[place]
+            if kinds is None:
+                found = tuple(near)
+            else:
+                found = tuple(q for q, k in near.items() if not k.isdisjoint(kinds))
+            self._near[key] = found
+        return found
 
     def joined(self, a: str, b: str, kinds: Collection[str] | None = None) -> bool:
         k = self._links[a].get(b)

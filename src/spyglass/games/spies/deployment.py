@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from spyglass.engine import Action
 
+from .notation import action
 from .pieces import PoliceUnit, Secret, Spy, spy_face
 
 if TYPE_CHECKING:
@@ -28,27 +29,19 @@ def deploy_actions(state: SpiesState) -> list[Action]:
     if state.phase == SECRETS:
         faces = sorted({state.edition.secret(c).face for c in state.hand_secrets[power]})
         return [
-            Action("secret", (), (face, city), f"secret {face} {city}")
-            for city in secret_cities(state, power)
-            for face in faces
+            action("secret", (face, city)) for city in secret_cities(state, power) for face in faces
         ]
     if state.phase == POLICE:
         strengths = sorted(set(state.reserve_police[power]), reverse=True)
         return [
-            Action("police", (), (s, city), f"police {s} {city}")
-            for city in police_cities(state, power)
-            for s in strengths
+            action("police", (s, city)) for city in police_cities(state, power) for s in strengths
         ]
     kinds = sorted(set(state.reserve_spies[power]), key=lambda k: (k[1], -k[0]))
     return [
-        Action("spy", (), (strength, cousin, city), f"{_spy_word(strength, cousin)} {city}")
+        action("spy", (strength, cousin, city))
         for city in spy_cities(state, power)
         for strength, cousin in kinds
     ]
-
-
-def _spy_word(strength: int, cousin: bool) -> str:
-    return "cousin" if cousin else f"spy {strength}"
 
 
 def secret_cities(state: SpiesState, power: str) -> list[str]:

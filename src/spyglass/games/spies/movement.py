@@ -22,14 +22,15 @@ from spyglass.components.dice import AVERAGE_DIE
 from spyglass.engine import Action
 
 from .geography import AIR, RAIL
+from .notation import action
 from .pieces import ACTIVE
 
 if TYPE_CHECKING:
     from .rules import SpiesState
 
 SPACES = 5  # per spy per turn (rule 3.6)
-LAND = (RAIL, AIR)
-END = Action("end", (), None, "end")
+LAND = frozenset((RAIL, AIR))
+END = action("end", None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,20 +74,20 @@ def move_actions(state: SpiesState) -> list[Action]:
         voyage = state.voyage if label == state.moving else None
         if voyage is None:
             for city in graph.neighbours(place, LAND):
-                actions.append(Action("move", (), (label, city), f"{label} {city}"))
+                actions.append(action("move", (label, city)))
             if left >= 2:  # one space to put to sea and one to land
                 for zone in state.edition.map.cities[place].sea:
-                    actions.append(Action("embark", (), (label, zone), f"{label} embark {zone}"))
+                    actions.append(action("embark", (label, zone)))
             continue
         zone = zones[place]
         if voyage.used + 1 <= voyage.limit:
             for port in zone.ports:
-                actions.append(Action("land", (), (label, port), f"{label} land {port}"))
+                actions.append(action("land", (label, port)))
         if left >= 2 and voyage.used + 2 <= voyage.limit:
             for other in zone.adjacent:
-                actions.append(Action("sail", (), (label, other), f"{label} sail {other}"))
+                actions.append(action("sail", (label, other)))
         if voyage.may_reroll and left >= 2:
-            actions.append(Action("reroll", (), label, f"{label} reroll"))
+            actions.append(action("reroll", label))
     if state.voyage is None:
         actions.append(END)
     return actions
@@ -117,7 +118,7 @@ def apply_move(state: SpiesState, action: Action) -> None:
     state.spies[label] = replace(spy, place=there)
     if action.kind == "move":
         kinds = state.edition.map.graph.routes(spy.place)[there]
-        how = " or ".join(k for k in LAND if k in kinds)
+        how = " or ".join(k for k in (RAIL, AIR) if k in kinds)
         state._say(f"{power} moves {label} by {how} from {spy.place} to {there}")
     elif action.kind == "embark":
         roll = AVERAGE_DIE.roll(state.rng)

@@ -24,6 +24,7 @@ from .edition import EDITION, Edition
 from .geography import POWERS
 from .hidden import resample
 from .movement import Voyage, apply_move, move_actions, spaces_left
+from .notation import spell
 from .pieces import PoliceUnit, Secret, Spy
 from .views import table_view
 
@@ -40,12 +41,18 @@ def _tokens(edition: Edition) -> dict[str, str]:
     return {t.lower(): t for t in tokens}
 
 
+def _typed(kind: str, target: Any) -> Action:
+    """A move read from typed text (not memoised: the text may name anything)."""
+    return Action(kind, (), target, spell(kind, target))
+
+
 def tile_token(tile_id: str) -> str:
     """A tile's one-word token: "Ge 1" -> "Ge1"."""
     return tile_id.replace(" ", "")
 
 
 _TOKENS = _tokens(EDITION)
+_HOMES: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[str, ...]] = {}
 _TILE_NUMBER = {tile_token(t.id): t.number for t in EDITION.tiles}
 
 
@@ -238,8 +245,16 @@ class SpiesState(State):
         country = self.edition.map.cities[city].country
         return self.annexed.get(country) or self.edition.map.countries[country].power
 
-    def home_cities(self, power: str) -> list[str]:
-        return [c for c in self.edition.map.cities if self.territory(c) == power]
+    def home_cities(self, power: str) -> tuple[str, ...]:
+        """The cities of ``power``'s home territory now (memoised: they change only when a tile
+        annexes a country)."""
+        key = (power, tuple(sorted(self.annexed.items())))
+        cities = _HOMES.get(key)
+        if cities is None:
+            cities = _HOMES[key] = tuple(
+                c for c in self.edition.map.cities if self.territory(c) == power
+            )
+        return cities
 
     def is_overseas(self, city: str) -> bool:
         return self.edition.map.overseas(city)
@@ -413,27 +428,25 @@ class SpiesState(State):
                 return None
             face = words[1].lower()
             if head == "secret":
-                return Action("secret", (), (face, city), f"secret {face} {city}")
+                return _typed("secret", (face, city))
             if not face.isdigit():
                 return None
             if head == "police":
-                return Action("police", (), (int(face), city), f"police {face} {city}")
-            return Action("spy", (), (int(face), False, city), f"spy {face} {city}")
+                return _typed("police", (int(face), city))
+            return _typed("spy", (int(face), False, city))
         if head == "cousin" and len(words) >= 2:
             city = self.edition.map.find(" ".join(words[1:]))
             strength = self.edition.power(self.power).cousin
-            return None if city is None else Action(
-                "spy", (), (strength, True, city), f"cousin {city}")  # fmt: skip
+            return None if city is None else _typed("spy", (strength, True, city))
         label = next((s for s in self.spies if s.lower() == head), words[0])
         if len(words) == 2 and words[1].lower() == "reroll":
-            return Action("reroll", (), label, f"{label} reroll")
+            return _typed("reroll", label)
         kind = words[1].lower() if len(words) > 2 else ""
         if kind in ("embark", "sail", "land"):
             place = self.edition.map.find(" ".join(words[2:]))
-            return None if place is None else Action(
-                kind, (), (label, place), f"{label} {kind} {place}")  # fmt: skip
+            return None if place is None else _typed(kind, (label, place))
         place = self.edition.map.find(" ".join(words[1:])) if len(words) > 1 else None
-        return None if place is None else Action("move", (), (label, place), f"{label} {place}")
+        return None if place is None else _typed("move", (label, place))
 
     def _why_illegal(self, action: Action) -> str:
         if self.phase in PHASES:
