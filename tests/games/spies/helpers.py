@@ -3,10 +3,12 @@ its SPEC directly."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from spyglass.components.dice import AVERAGE_DIE
 from spyglass.engine import Game, Rng
 from spyglass.games.spies import SPEC
-from spyglass.games.spies.pieces import Spy
+from spyglass.games.spies.pieces import PoliceUnit, Spy
 from spyglass.games.spies.rules import SpiesState
 
 GAME = Game(SPEC)
@@ -19,23 +21,45 @@ def new(players: int = 5, seed: int = 1, **decks: object) -> SpiesState:
 
 
 def finish_setup(state: SpiesState) -> SpiesState:
-    """Play set-up with the first legal placement each time."""
-    while state.phase != "move":
+    """Play set-up with the first legal placement each time (up to Germany's first turn)."""
+    while state.phase in ("secrets", "police", "spies"):
         state.apply(state.legal_actions()[0])
     return state
 
 
-def moving_position(spies: dict[str, str], power: str = "Germany", year: int = 1933) -> SpiesState:
-    """A position at the start of ``power``'s turn whose only spies are ``spies`` (label ->
-    place, each of the power whose abbreviation starts the label; strength 2)."""
+def moving_position(
+    spies: dict[str, str],
+    power: str = "Germany",
+    year: int = 1933,
+    police: dict[str, tuple[int, str]] | None = None,
+    phase: str = "move",
+) -> SpiesState:
+    """A position in ``power``'s turn whose only spies are ``spies`` (label -> place, each of
+    the power whose abbreviation starts the label; strength 2) and only police ``police``
+    (label -> (strength, city)), at the start of ``phase``."""
     state = finish_setup(new())
     abbrs = {p.abbr: p.name for p in state.edition.powers}
     state.spies = {
         label: Spy(label, abbrs[label[:2]], 2, False, place) for label, place in spies.items()
     }
+    state.police = {
+        label: PoliceUnit(label, abbrs[label[:2]], strength, city)
+        for label, (strength, city) in (police or {}).items()
+    }
     state.year = year
     state.power_index = [p.name for p in state.edition.powers].index(power)
+    state.phase = phase
+    state._legal = None
     return state
+
+
+def strengths(state: SpiesState, **faces: int) -> None:
+    """Set the strengths of pieces by label: strengths(state, Ge1=3, FrP1=2)."""
+    for label, strength in faces.items():
+        if label in state.spies:
+            state.spies[label] = replace(state.spies[label], strength=strength)
+        else:
+            state.police[label] = replace(state.police[label], strength=strength)
 
 
 def rig_die(state: SpiesState, *rolls: int) -> None:
@@ -50,3 +74,10 @@ def rig_die(state: SpiesState, *rolls: int) -> None:
 
 def texts(state: SpiesState) -> set[str]:
     return {str(a) for a in state.legal_actions()}
+
+
+def pass_turn(state: SpiesState) -> None:
+    """The power to play leaves its police, searches for nobody and moves nobody."""
+    while state.phase in ("rearrange", "search"):
+        state.apply("done")
+    state.apply("end")

@@ -8,7 +8,7 @@ from spyglass.engine import IllegalAction
 from spyglass.games.spies.edition import EDITION
 from spyglass.games.spies.rules import SpiesState
 
-from .helpers import GAME, finish_setup, new, texts
+from .helpers import GAME, finish_setup, new, pass_turn, texts
 
 POWERS = ["Germany", "Italy", "Russia", "France", "Britain"]
 SECRETS = [s.id for s in EDITION.secrets]
@@ -208,26 +208,26 @@ def test_all_at_home_is_allowed() -> None:
 def test_years_advance_after_britain_and_end_after_1939() -> None:
     state = finish_setup(new())
     assert (state.phase, state.year, state.power, state.action_points) == (
-        "move",
+        "rearrange",
         1933,
         "Germany",
         12,
     )
     for power in POWERS:
         assert state.power == power and state.year == 1933
-        state.apply("end")
+        pass_turn(state)
     assert state.year == 1934 and state.power == "Germany"
     for _ in range(5 * 6 - 1):
-        state.apply("end")
+        pass_turn(state)
     assert state.year == 1939 and state.power == "Britain" and not state.is_over
-    state.apply("end")
+    pass_turn(state)
     assert state.is_over and state.current_player is None and state.legal_actions() == []
 
 
 def test_final_score_counts_original_secrets_in_place() -> None:
     state = finish_setup(new(players=5, seed=3))
     for _ in range(35):
-        state.apply("end")
+        pass_turn(state)
     points = dict.fromkeys(POWERS, 0)
     for s in state.secrets.values():
         if s.origin:

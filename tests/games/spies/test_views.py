@@ -11,7 +11,7 @@ import pytest
 from spyglass.engine import Rng
 from tests.conformance.checks import Coverage, check_state
 
-from .helpers import GAME, finish_setup, new
+from .helpers import GAME, finish_setup, new, pass_turn
 
 
 def playout(players: int, seed: int, every: int, coverage: Coverage) -> int:
@@ -86,7 +86,7 @@ def test_two_players_russia_changes_hands_but_not_what_was_seen() -> None:
     state = finish_setup(new(players=2, seed=6))
     russian = {k: v for k, v in state.spies.items() if v.power == "Russia"}
     for _ in range(5):
-        state.apply("end")
+        pass_turn(state)
     assert state.year == 1934 and state.controller("Russia") == 1
     for seat in (0, 1):  # seat 0 played Russia in 1933; seat 1 plays it now
         faces = [s["face"] for s in state.view(seat)["table"]["spies"] if s["power"] == "Russia"]

@@ -92,6 +92,7 @@ def apply_deploy(state: SpiesState, action: Action) -> None:
         state.hand_secrets[power].remove(card)
         label = state.next_label("X")
         state.secrets[label] = Secret(label, card, power, city, city)
+        state.look(label)
         state._say(
             f"{power} places Secret {label} ({face}) in {city}",
             seats,

@@ -1,12 +1,17 @@
 """Determinization: what a seat cannot see is redealt among the places it could be.
 
 A seat sees the faces of the pieces of every power it has played (spies and police never change
-face, so a seat that played Russia in an earlier year still knows them), the Secrets those
-powers placed, and the hands (Secrets not yet placed, Action Chits, Event Tiles) of the powers
-it plays now. Everything else is resampled: the faces of other powers' spies and police among
-their own pieces, the unseen Secret cards among the unseen Secrets, the unseen chits among the
+face, so a seat that played Russia in an earlier year still knows them), the pieces it has seen
+in a strength comparison and those face up on a record, every Secret it has been allowed to look
+at, and the hands (Secrets not yet placed, Action Chits, Event Tiles) of the powers it plays now.
+Everything else is resampled: the faces of other powers' unseen spies and police among their own
+unseen pieces, the unseen Secret cards among the unseen Secrets, the unseen chits among the
 other hands and the cup, the unseen random tiles among the other powers' hands. Every pool is
 sorted before it is shuffled, so nothing of the true arrangement survives.
+
+The outcome of every search is public (the spy is captured or stays), so the faces are redrawn
+until every search outcome comes out as it did (up to ``TRIES`` draws; after that the last draw
+stands, a rare and slight inconsistency rather than a peek at the truth).
 """
 
 from __future__ import annotations
@@ -22,26 +27,41 @@ if TYPE_CHECKING:
     from .rules import SpiesState
 
 
+TRIES = 50
+
+
 def resample(state: SpiesState, observer: int | None, rng: Rng) -> None:
     if state.is_over:
         return  # the final scoring turns everything face up
-    for power in POWERS:
-        if not state.sees_faces(observer, power):
-            _faces(state, power, rng)
+    unseen = [p for p in POWERS if not state.sees_faces(observer, p)]
+    for _ in range(TRIES):
+        for power in unseen:
+            _faces(state, power, observer, rng)
+        if all(_holds(state, search) for search in state.comparisons):
+            break
     _secrets(state, observer, rng)
     hands = [p for p in POWERS if not state.sees_hand(observer, p)]
     _chits(state, hands, rng)
     _tiles(state, hands, rng)
 
 
-def _faces(state: SpiesState, power: str, rng: Rng) -> None:
-    """Spies and police keep their labels and places; their faces are redealt."""
-    spies = [s for s in state.spies.values() if s.power == power]
+def _holds(state: SpiesState, search: tuple[tuple[str, ...], str, bool]) -> bool:
+    units, spy, captured = search
+    return (sum(state.police[u].strength for u in units) > state.spies[spy].strength) == captured
+
+
+def _faces(state: SpiesState, power: str, observer: int | None, rng: Rng) -> None:
+    """Spies and police keep their labels and places; the faces the observer has not seen are
+    redealt among the pieces it has not seen."""
+    known = state.known
+    spies = [s for s in state.spies.values()
+             if s.power == power and observer not in known.get(s.label, ())]  # fmt: skip
     spy_faces = rng.shuffled([(s.strength, s.cousin) for s in spies] + state.reserve_spies[power])
     for spy, (strength, cousin) in zip(spies, spy_faces, strict=False):
         state.spies[spy.label] = replace(spy, strength=strength, cousin=cousin)
     state.reserve_spies[power] = spy_faces[len(spies) :]
-    units = [u for u in state.police.values() if u.power == power]
+    units = [u for u in state.police.values()
+             if u.power == power and observer not in known.get(u.label, ())]  # fmt: skip
     strengths = rng.shuffled([u.strength for u in units] + state.reserve_police[power])
     for unit, strength in zip(units, strengths, strict=False):
         state.police[unit.label] = replace(unit, strength=strength)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from spyglass.components.dice import AVERAGE_DIE
 from spyglass.engine import Action
 
+from . import control, police
 from .geography import AIR, RAIL
 from .notation import action
 from .pieces import ACTIVE
@@ -135,5 +136,8 @@ def apply_move(state: SpiesState, action: Action) -> None:
     else:  # land
         state.voyage = None
         state._say(f"{label} lands at {there}")
+    control.carry(state, label, there)
     if spaces_left(state, label) == 0 and state.voyage is None:
         state.finish_moving()
+    if action.kind in ("move", "land"):
+        police.arrivals(state, label)  # rule 4.1: the police there may search at once

@@ -18,8 +18,20 @@ def action(kind: str, target: object) -> Action:
 
 
 def spell(kind: str, target: object) -> str:
-    if kind == "end":
-        return "end"
+    if kind in ("end", "done", "pass"):
+        return kind
+    if kind == "search":
+        return f"search {target}"
+    if kind == "return":
+        return f"return {target}"
+    if kind == "relocate":
+        label, city = target  # type: ignore[misc]
+        return f"{label} {city}"
+    if kind == "control":
+        secret, piece = target  # type: ignore[misc]
+        return f"{secret} to {piece}"
+    if kind in ("release", "cash"):
+        return f"{target} {kind}"
     if kind == "reroll":
         return f"{target} reroll"
     if kind == "move":

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 CAPTURED, SANCTIONED, ACTIVE = "captured", "sanctioned", "active"
+IN_PLAY, CASHED, REMOVED = "in play", "cashed", "removed"  # a Secret's standing
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +23,9 @@ class Spy:
     cousin: bool
     place: str  # a city, or a sea zone while it is on a voyage
     status: str = ACTIVE
+    captor: str | None = None  # captured: the power whose record holds it (None: the
+    # neutral-country box, rule 3.5)
+    year: int | None = None  # the year it was captured
 
     @property
     def face(self) -> str:
@@ -44,6 +48,10 @@ class Secret:
     home: str  # the city it was placed in at set-up
     place: str  # where it is now
     holder: str | None = None  # the label of the spy or police unit on top of it
+    status: str = IN_PLAY
+    taken: int | None = None  # the year it was last taken from its owner (rule 3.7)
+    loose: bool = False  # an original Secret moved away and not yet settled back home
+    record: str | None = None  # cashed: the power whose record holds it
 
 
 def spy_face(strength: int, cousin: bool) -> str:

@@ -1,8 +1,14 @@
 """Spies! (the Long Game): the state machine.
 
-This slice holds set-up (rules 2.1-2.9) and the spy movement of the turn (3.1, 3.6, 3.61) with
-its 12 Action Points; event tiles, police, searches, secrets, chits, diplomacy and scoring come
-in later slices (see RULES.md). The turn of a power is, for now, its spy movement.
+This slice holds set-up (rules 2.1-2.9) and a power's turn of 12 Action Points (3.1): police
+re-arrangement (3.3), searches (3.4, and 4.1 for arriving spies in other powers' turns), capture
+(3.5), spy movement (3.6, 3.61) and the control, carrying and cashing of Secrets (3.7). Event
+tiles, the playing of chits, diplomacy and the rest of the scoring come in later slices (see
+RULES.md). The turn begins at ``begin_turn``, where the event tile step (3.2) will go.
+
+Decisions that interrupt the flow (a search of an arriving spy, returning chits over the limit
+of ten) wait in ``pending``, first come first served; while one waits, the seat playing the
+power that must decide is the one to move.
 
 Set-up draws from three shuffled decks, so that a stacked deck fixes it: ``secrets`` (the 40
 Secret cards: each power draws its allotment in turn order, the last eight go to the SECRET
@@ -14,24 +20,28 @@ stay in the cup).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from spyglass.engine import Action, Result, Rng, RulesError, State
 
-from . import deployment, movement, seats
+from . import chits, control, deployment, movement, police, seats
 from .deployment import PHASES, POLICE, SECRETS, SPIES
 from .edition import EDITION, Edition
 from .geography import POWERS
 from .hidden import resample
 from .movement import Voyage, apply_move, move_actions, spaces_left
 from .notation import spell
-from .pieces import PoliceUnit, Secret, Spy
+from .pieces import CASHED, IN_PLAY, PoliceUnit, Secret, Spy
 from .views import table_view
 
 ACTION_POINTS = 12  # rule 3.1
 FIRST_YEAR, LAST_YEAR = 1933, 1939
-MOVE, OVER = "move", "over"
+REARRANGE, SEARCH, MOVE, OVER = "rearrange", "search", "move", "over"
+TURN_PHASES = (REARRANGE, SEARCH, MOVE)
 COLOUR_TILE_POINTS = 2  # rule 6.0
+SECRETS_IN_GAME = 40
+TRIES = 50  # determinization: draws of hidden faces tried against the public search outcomes
 
 
 def _tokens(edition: Edition) -> dict[str, str]:
@@ -68,8 +78,10 @@ class SpiesState(State):
     parse_card = staticmethod(parse_token)
     notation_help = (
         "set-up: 'secret 3 Berlin', 'police 2 Hamburg', 'spy 3 Paris', 'cousin Vienna'; "
+        "police: 'GeP1 Hamburg', 'done'; searches: 'search Fr2', 'pass', 'done'; "
         "moves: 'Ge3 Vienna', 'Ge3 embark Baltic', 'Ge3 sail North-Sea', 'Ge3 land Kiel', "
-        "'Ge3 reroll', 'end'"
+        "'Ge3 reroll', 'end'; Secrets: 'X3 to Ge1', 'X3 release', 'X3 cash'; "
+        "chits: 'return Papers'"
     )
 
     edition: Edition
@@ -93,6 +105,13 @@ class SpiesState(State):
     spaces: int
     voyage: Voyage | None
     moved: set[str]
+    pending: list[tuple[str, str, str | None]]  # (kind, deciding power, spy label)
+    known: dict[str, frozenset[int | None]]  # piece label -> seats that have seen its face
+    comparisons: list[tuple[tuple[str, ...], str, bool]]  # (police, spy, captured): public
+    relocated: set[str]  # police units moved in this re-arrangement
+    searched: set[str]  # spies searched for this turn
+    paid: set[str]  # cities searched this turn (one Action Point each)
+    took: set[str]  # pieces that took control of a Secret this turn
 
     # ---------------------------------------------------------------- set-up
 
@@ -106,11 +125,19 @@ class SpiesState(State):
 
     @classmethod
     def max_actions(cls, options: Mapping[str, Any], players: int) -> int:
-        # Every set-up decision places one piece; every move of a turn spends an Action Point,
-        # and "end" closes the turn.
+        # Every set-up decision places one piece. A turn: each police unit moves once, then
+        # "done"; each enemy spy is searched for once, then "done"; every spy move spends an
+        # Action Point, and "end" closes the turn. Each piece takes control of a Secret at most
+        # once a turn, and every release or cashing follows a taking or a Secret held at the
+        # start; every move may bring one search decision; every capture or cashing draws one
+        # chit, which may have to be returned.
         pieces = sum(p.secrets + len(p.police) + len(p.spies) + 1 for p in EDITION.powers)
+        units = max(len(p.police) for p in EDITION.powers)
+        spies = sum(len(p.spies) + 1 for p in EDITION.powers)
+        own = max(len(p.police) + len(p.spies) + 1 for p in EDITION.powers)
+        per_turn = units + 1 + spies + 1 + ACTION_POINTS + 1 + 3 * own + 2 * ACTION_POINTS
         turns = len(POWERS) * (LAST_YEAR - FIRST_YEAR + 1)
-        return pieces + turns * (ACTION_POINTS + 1)
+        return pieces + turns * per_turn + 2 * (spies + SECRETS_IN_GAME)
 
     def _setup(self) -> None:
         edition = self.edition = EDITION
@@ -125,6 +152,8 @@ class SpiesState(State):
         }
         self.action_points = ACTION_POINTS
         self.moving, self.spaces, self.voyage, self.moved = None, 0, None, set()
+        self.pending, self.known, self.comparisons = [], {}, []
+        self.relocated, self.searched, self.paid, self.took = set(), set(), set(), set()
         for power in POWERS:
             self._say(
                 f"{power} is played by seat {self.controller(power)}; "
@@ -185,8 +214,8 @@ class SpiesState(State):
                 self.power_index = 0
                 step = PHASES.index(self.phase) + 1
                 if step == len(PHASES):
-                    self.phase = MOVE
-                    self._say(f"{self.year} begins: {self.power} to play")
+                    self._say(f"{self.year} begins")
+                    self.begin_turn()
                     return
                 self.phase = PHASES[step]
                 if self.phase == SPIES:
@@ -217,19 +246,81 @@ class SpiesState(State):
         """The seat playing ``power`` now sees its hands (chits, tiles, Secrets to place)."""
         return self.is_over or (observer is not None and observer == self.controller(power))
 
-    def sees_secret(self, observer: int | None, secret: Secret) -> bool:
-        """A power looks at its original Secrets unless another power controls them."""
-        if self.is_over:
-            return True
-        if observer is None or secret.origin is None:
-            return False
-        if observer not in self.informed_seats(secret.origin):
-            return False
-        return secret.holder is None or self._holder_power(secret.holder) == secret.origin
+    def sees_piece(self, observer: int | None, label: str, power: str) -> bool:
+        """Whether ``observer`` knows the face of the spy or police unit ``label``: its power's
+        faces, or this one seen in a strength comparison or turned up on a record."""
+        return self.sees_faces(observer, power) or observer in self.known.get(label, ())
 
-    def _holder_power(self, label: str) -> str:
+    def sees_secret(self, observer: int | None, secret: Secret) -> bool:
+        """A seat knows a Secret's face once it has been allowed to look at it (its own
+        original while no other power controls it, a foreign one it controls: rule 2.4), and
+        remembers it; cashed and removed Secrets lie face up."""
+        return self.is_over or observer in self.known.get(secret.label, ())
+
+    def reveal(self, labels: Any, seats: Any) -> None:
+        """``seats`` have now seen the faces of the pieces ``labels``."""
+        seats = frozenset(seats) if not isinstance(seats, int) else frozenset((seats,))
+        for label in labels:
+            self.known[label] = self.known.get(label, frozenset()) | seats
+
+    def publish(self, labels: Any) -> None:
+        """The pieces ``labels`` lie face up: everyone, spectators included, sees them."""
+        self.reveal(labels, {None, *range(self.players)})
+
+    def look(self, label: str) -> None:
+        """The seats allowed to look at Secret ``label`` now do (rule 2.4)."""
+        secret = self.secrets[label]
+        holder = self.piece_power(secret.holder) if secret.holder else None
+        seats = set()
+        if secret.origin is not None and holder in (None, secret.origin):
+            seats.add(self.controller(secret.origin))
+        if holder is not None:
+            seats.add(self.controller(holder))
+        self.reveal([label], seats)
+
+    def piece_power(self, label: str) -> str:
         piece = self.spies.get(label) or self.police[label]
         return piece.power
+
+    def held_by(self, piece: str) -> str | None:
+        """The Secret that ``piece`` controls, if any."""
+        for secret in self.secrets.values():
+            if secret.holder == piece:
+                return secret.label
+        return None
+
+    def set_holder(self, label: str, piece: str | None) -> None:
+        """Put ``piece`` (None: nobody) in control of Secret ``label``, noting the year it is
+        taken from its owner (rule 3.7) and who may now look at it."""
+        secret = self.secrets[label]
+        before = self.piece_power(secret.holder) if secret.holder else None
+        after = self.piece_power(piece) if piece else None
+        taken = secret.taken
+        if after is not None and after != secret.origin:
+            if secret.origin is None:
+                taken = self.year if taken is None else taken
+            elif before == secret.origin or (before is None and not secret.loose):
+                taken = self.year
+        self.secrets[label] = replace(secret, holder=piece, taken=taken)
+        self.settle(label)
+        self.look(label)
+
+    def settle(self, label: str) -> None:
+        """A loose original Secret lying in its starting city uncontrolled, or under one of its
+        power's police units, is settled there again (rule 3.7)."""
+        secret = self.secrets[label]
+        if (
+            secret.loose
+            and secret.place == secret.home
+            and (
+                secret.holder is None
+                or (
+                    secret.holder in self.police
+                    and self.piece_power(secret.holder) == secret.origin
+                )
+            )
+        ):
+            self.secrets[label] = replace(secret, loose=False)
 
     def abbr(self, power: str) -> str:
         return self.edition.power(power).abbr
@@ -282,20 +373,74 @@ class SpiesState(State):
         return self.phase == OVER
 
     def _current(self) -> int:
+        if self.pending:
+            return self.controller(self.pending[0][1])
         return self.controller(self.power)
 
     def _legal_actions(self) -> list[Action]:
         if self.phase == OVER:
             return []
+        if self.pending:
+            kind, power, spy = self.pending[0]
+            if kind == chits.SURPLUS:
+                return chits.surplus_actions(self, power)
+            return police.arrival_actions(self, spy)  # type: ignore[arg-type]
+        if self.phase == REARRANGE:
+            actions = police.rearrange_actions(self) + control.control_actions(self, True)
+            return [*actions, police.DONE] if police.arranged(self, self.power) else actions
+        if self.phase == SEARCH:
+            return [*police.search_actions(self), police.DONE]
         if self.phase == MOVE:
-            return move_actions(self)
+            return move_actions(self) + control.control_actions(self, False)
         return deployment.deploy_actions(self)
 
     def _apply(self, action: Action) -> None:
-        if self.phase == MOVE:
+        kind = action.kind
+        if self.pending:
+            power = self.pending[0][1]
+            if kind == "return":
+                chits.apply_return(self, power, action.target)
+            else:
+                police.apply_arrival(self, power, action)
+        elif kind == "control":
+            control.apply_control(self, *action.target)
+        elif kind == "release":
+            control.apply_release(self, action.target)
+        elif kind == "cash":
+            control.apply_cash(self, action.target)
+        elif self.phase == REARRANGE:
+            if kind == "relocate":
+                police.apply_relocate(self, *action.target)
+            else:
+                self._say(f"{self.power} has re-arranged its police")
+                self.start_searches()
+        elif self.phase == SEARCH:
+            if kind == "search":
+                police.apply_search(self, action.target)
+            else:
+                self.phase = MOVE
+        elif self.phase == MOVE:
             apply_move(self, action)
         else:
             deployment.apply_deploy(self, action)
+
+    def begin_turn(self) -> None:
+        """The start of a power's turn. The event tile step (rule 3.2) belongs here, before the
+        police (a later slice); a power with no police on the map goes straight on."""
+        self.action_points = ACTION_POINTS
+        self.moved, self.relocated, self.searched = set(), set(), set()
+        self.paid, self.took = set(), set()
+        self._say(f"{self.year}: {self.power}'s turn")
+        self.phase = REARRANGE
+        if not any(u.power == self.power for u in self.police.values()):
+            self.start_searches()
+
+    def start_searches(self) -> None:
+        """Searches follow the re-arrangement (rule 3.4); with no enemy spy to search for, the
+        turn goes on to movement."""
+        self.phase = SEARCH
+        if not police.search_actions(self):
+            self.phase = MOVE
 
     def finish_moving(self) -> None:
         if self.moving is not None:
@@ -304,8 +449,6 @@ class SpiesState(State):
 
     def end_turn(self) -> None:
         self._say(f"{self.power} ends its turn with {self.action_points} Action Points unused")
-        self.moved = set()
-        self.action_points = ACTION_POINTS
         self.power_index += 1
         if self.power_index == len(POWERS):
             self.power_index = 0
@@ -315,22 +458,37 @@ class SpiesState(State):
                 return
             self.year += 1
             self._say(f"{self.year} begins")
+            for label in self.secrets:  # with two players, Russia's new player looks
+                self.look(label)
+        self.begin_turn()
 
     # ---------------------------------------------------------------- the end
 
     def power_points(self, power: str) -> int:
-        """Victory points of ``power`` from what this slice plays: its original Secrets still
-        in their cities and not enemy-controlled, at the final year's multiple (rule 6.0;
-        Counterspies at half the multiple, rounded down)."""
-        multiple = self.edition.record[min(self.year, LAST_YEAR)]
+        """Victory points of ``power`` from what this slice plays (rule 6.0): its original
+        Secrets still in play in their starting cities and not enemy-controlled, at the final
+        year's multiple; the foreign Secrets it cashed, at the multiple of the year each was
+        taken; the spies it captured, their strength at the multiple of the year of capture.
+        A Counterspy counts half the multiple, rounded down."""
+        record = self.edition.record
+        final = record[min(self.year, LAST_YEAR)]
         points = 0
         for secret in self.secrets.values():
-            if secret.origin != power or secret.place != secret.home:
-                continue
-            if secret.holder is not None and self._holder_power(secret.holder) != power:
-                continue
             card = self.edition.secret(secret.card)
+            if secret.status == CASHED and secret.record == power:
+                multiple = record[secret.taken]  # type: ignore[index]
+            elif secret.status == IN_PLAY and secret.origin == power:
+                if secret.place != secret.home:
+                    continue
+                if secret.holder is not None and self.piece_power(secret.holder) != power:
+                    continue
+                multiple = final
+            else:
+                continue
             points += card.value * (multiple // 2 if card.counterspy else multiple)
+        for spy in self.spies.values():
+            if spy.captor == power:
+                points += spy.strength * record[spy.year]  # type: ignore[index]
         return points
 
     def _result(self) -> Result:
@@ -369,11 +527,11 @@ class SpiesState(State):
             "hand_secrets": {p: list(v) for p, v in self.hand_secrets.items()},
             "reserve_police": {p: list(v) for p, v in self.reserve_police.items()},
             "reserve_spies": {p: [list(k) for k in v] for p, v in self.reserve_spies.items()},
-            "spies": [[s.label, s.power, s.strength, s.cousin, s.place, s.status]
-                      for s in self.spies.values()],
+            "spies": [[s.label, s.power, s.strength, s.cousin, s.place, s.status, s.captor,
+                       s.year] for s in self.spies.values()],
             "police": [[u.label, u.power, u.strength, u.city] for u in self.police.values()],
-            "secrets": [[s.label, s.card, s.origin, s.home, s.place, s.holder]
-                        for s in self.secrets.values()],
+            "secrets": [[s.label, s.card, s.origin, s.home, s.place, s.holder, s.status,
+                         s.taken, s.loose, s.record] for s in self.secrets.values()],
             "chits": {p: list(v) for p, v in self.chits.items()},
             "cup": list(self.cup),
             "tiles": {p: list(v) for p, v in self.tiles.items()},
@@ -384,6 +542,14 @@ class SpiesState(State):
             "voyage": None if self.voyage is None else [
                 self.voyage.limit, self.voyage.used, self.voyage.may_reroll],
             "moved": sorted(self.moved),
+            "pending": [list(p) for p in self.pending],
+            "known": {k: sorted(v, key=lambda s: -1 if s is None else s)
+                      for k, v in sorted(self.known.items())},
+            "comparisons": [[list(u), s, c] for u, s, c in self.comparisons],
+            "relocated": sorted(self.relocated),
+            "searched": sorted(self.searched),
+            "paid": sorted(self.paid),
+            "took": sorted(self.took),
         }  # fmt: skip
 
     def _resample(self, observer: int | None, rng: Rng) -> None:
@@ -403,6 +569,13 @@ class SpiesState(State):
         self.tiles = {p: list(v) for p, v in self.tiles.items()}
         self.labels = dict(self.labels)
         self.moved = set(self.moved)
+        self.pending = list(self.pending)
+        self.known = dict(self.known)
+        self.comparisons = list(self.comparisons)
+        self.relocated = set(self.relocated)
+        self.searched = set(self.searched)
+        self.paid = set(self.paid)
+        self.took = set(self.took)
 
     def _cards(self) -> list[str]:
         cards = [s.card for s in self.secrets.values()]
@@ -422,6 +595,25 @@ class SpiesState(State):
         head = words[0].lower()
         if head == "end" and len(words) == 1:
             return movement.END
+        if head in ("done", "pass") and len(words) == 1:
+            return police.DONE if head == "done" else police.PASS
+        if head == "search" and len(words) == 2:
+            return _typed("search", self._label(words[1]))
+        if head == "return" and len(words) == 2:
+            chit = next((c.name for c in self.edition.chits if c.name.lower() == words[1].lower()),
+                        words[1])  # fmt: skip
+            return _typed("return", chit)
+        secret = next((s for s in self.secrets if s.lower() == head), None)
+        if secret is not None:
+            if len(words) == 3 and words[1].lower() == "to":
+                return _typed("control", (secret, self._label(words[2])))
+            if len(words) == 2 and words[1].lower() in ("release", "cash"):
+                return _typed(words[1].lower(), secret)
+            return None
+        unit = next((u for u in self.police if u.lower() == head), None)
+        if unit is not None:
+            city = self.edition.map.find(" ".join(words[1:]))
+            return None if city is None else _typed("relocate", (unit, city))
         if head in ("secret", "police", "spy") and len(words) >= 3:
             city = self.edition.map.find(" ".join(words[2:]))
             if city is None:
@@ -448,7 +640,43 @@ class SpiesState(State):
         place = self.edition.map.find(" ".join(words[1:])) if len(words) > 1 else None
         return None if place is None else _typed("move", (label, place))
 
+    def _label(self, text: str) -> str:
+        """A piece label as typed, in any case."""
+        lower = text.lower()
+        for label in (*self.spies, *self.police):
+            if label.lower() == lower:
+                return label
+        return text
+
     def _why_illegal(self, action: Action) -> str:
+        if self.pending:
+            kind, power, spy = self.pending[0]
+            if kind == chits.SURPLUS:
+                return f"{power} holds more than ten Action Chits: it returns one first (3.21)"
+            return (
+                f"{power} first decides whether to search for {spy} (rule 4.1): 'search {spy}'"
+                " or 'pass'"
+            )
+        if action.kind in ("control", "release", "cash"):
+            return self._why_not_control(action)
+        if self.phase == REARRANGE:
+            if action.kind == "relocate":
+                return (
+                    "police go to home cities with the police symbol or the capital, two per "
+                    "city, one overseas at most, and each unit moves once (rule 3.3)"
+                )
+            if action.kind == "done":
+                return "a city holds more police than the limits allow (rule 3.3)"
+            return f"{self.power} re-arranges its police first ('done' ends it; rule 3.3)"
+        if self.phase == SEARCH:
+            if action.kind == "search":
+                return (
+                    "only an enemy spy in a city with your police, once a turn, and the first "
+                    "search in a city costs one Action Point (rule 3.4)"
+                )
+            return f"{self.power} searches first ('done' ends the searches; rule 3.4)"
+        if action.kind in ("search", "relocate", "done", "pass", "return"):
+            return "that belongs to another step of the turn (rules 3.3, 3.4, 4.1)"
         if self.phase in PHASES:
             if action.kind != {SECRETS: "secret", POLICE: "police", SPIES: "spy"}[self.phase]:
                 return f"it is set-up: {self.power} places its {self.phase} (rules 2.4-2.8)"
@@ -479,8 +707,54 @@ class SpiesState(State):
             )
         return "no rail line, air line or sea move joins those places (rule 3.6)"
 
+    def _why_not_control(self, action: Action) -> str:
+        label = action.target if action.kind != "control" else action.target[0]
+        secret = self.secrets.get(label)
+        if secret is None or secret.status != IN_PLAY:
+            return f"{label} is not a Secret in play"
+        if self.voyage is not None:
+            return f"{self.moving} is at sea: nothing else happens until it lands (rule 3.61)"
+        if secret.holder is not None and self.piece_power(secret.holder) != self.power:
+            return f"{label} is enemy-controlled: only a Discovery chit takes it (rule 3.7)"
+        if action.kind == "cash":
+            return (
+                "only a spy controlling a foreign Secret in its own capital cashes it, on its "
+                "own turn (rule 3.7)"
+            )
+        if action.kind == "release":
+            return "only a spy of yours controlling the Secret leaves it (rule 3.7)"
+        return (
+            "the piece must be yours, in the Secret's city, controlling nothing and not have "
+            "taken control this turn; from nobody only your original Secret in your home "
+            "territory (a police unit only in its starting city), else a Discovery chit; police "
+            "pass Secrets while re-arranging, spies while moving (rule 3.7)"
+        )
+
     def _describe(self, action: Action) -> str:
         kind, target = action.kind, action.target
+        if kind == "done":
+            what = "re-arranging police" if self.phase == REARRANGE else "searching"
+            return f"Finish {what}."
+        if kind == "pass":
+            return f"Let {self.pending[0][2]} go by without a search."
+        if kind == "search":
+            spy = self.spies[target]
+            free = bool(self.pending) or spy.place in self.paid
+            cost = "free" if free else "1 Action Point"
+            return f"Search for {target} in {spy.place} with your police there ({cost})."
+        if kind == "return":
+            return f"Return the Action Chit {target} to the cup (ten at most)."
+        if kind == "relocate":
+            unit = self.police[target[0]]
+            return f"Move police {target[0]} from {unit.city} to {target[1]} (free)."
+        if kind == "control":
+            secret = self.secrets[target[0]]
+            source = "uncontrolled" if secret.holder is None else f"held by {secret.holder}"
+            return f"Put {target[1]} in control of Secret {target[0]} ({source}) (free)."
+        if kind == "release":
+            return f"Leave Secret {target} uncontrolled where it is (free)."
+        if kind == "cash":
+            return "Cash this foreign Secret in your capital: £20 and an Action Chit."
         if kind == "secret":
             face, city = target
             return f"Place a Secret ({face}) face down in {city}."

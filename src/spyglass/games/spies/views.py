@@ -67,12 +67,14 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
     edition = state.edition
     spies = []
     for spy in state.spies.values():
-        shown = state.sees_faces(observer, spy.power)
+        shown = state.sees_piece(observer, spy.label, spy.power)
         spies.append({
             "label": spy.label,
             "power": spy.power,
             "place": spy.place,
             "status": spy.status,
+            "captor": spy.captor,
+            "year": spy.year,
             "face": spy_face(spy.strength, spy.cousin) if shown else None,
         })  # fmt: skip
     police = [
@@ -80,7 +82,7 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
             "label": u.label,
             "power": u.power,
             "city": u.city,
-            "strength": u.strength if state.sees_faces(observer, u.power) else None,
+            "strength": u.strength if state.sees_piece(observer, u.label, u.power) else None,
         }
         for u in state.police.values()
     ]
@@ -88,8 +90,13 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
         {
             "label": s.label,
             "origin": s.origin,
+            "home": s.home,
             "place": s.place,
             "holder": s.holder,
+            "status": s.status,
+            "record": s.record,
+            "taken": s.taken,
+            "loose": s.loose,
             "face": edition.secret(s.card).face if state.sees_secret(observer, s) else None,
         }
         for s in state.secrets.values()
@@ -115,6 +122,7 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
                 if informed else len(state.reserve_spies[power])
             ),
             "chits": list(state.chits[power]) if hand else len(state.chits[power]),
+            "points": state.power_points(power) if state.is_over else None,
             "tiles": state.visible_tiles(power, hand),
         })  # fmt: skip
     moving = None
@@ -134,6 +142,17 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
         "action_points": state.action_points,
         "moving": moving,
         "moved": sorted(state.moved),
+        "relocated": sorted(state.relocated),
+        "searched": sorted(state.searched),
+        "paid": sorted(state.paid),
+        "took": sorted(state.took),
+        "pending": [
+            {"kind": kind, "power": power, "spy": spy} for kind, power, spy in state.pending
+        ],
+        "searches": [
+            {"police": list(units), "spy": spy, "captured": captured}
+            for units, spy, captured in state.comparisons
+        ],
         "status": status_line(state),
         "you": [] if observer is None else state.powers_of(observer),
         "powers": powers,
@@ -174,6 +193,8 @@ def map_pieces(
             }
         )
     for secret in secrets:
+        if secret["status"] != "in play":
+            continue
         face = f":{secret['face']}" if secret["face"] else ""
         pieces.append(
             {
@@ -191,7 +212,16 @@ def status_line(state: SpiesState) -> str:
         return f"The game is over ({state.year})."
     if state.phase in ("secrets", "police", "spies"):
         return f"Set-up: {state.power} places its {state.phase}."
-    text = f"{state.year}: {state.power}'s turn, {state.action_points} Action Points left"
+    if state.pending:
+        kind, power, spy = state.pending[0]
+        if kind == "surplus":
+            return f"{power} holds more than ten Action Chits and returns one."
+        return f"{power} may search for {spy}, which has just arrived."
+    step = {"rearrange": "re-arranging police", "search": "searching", "move": "moving spies"}
+    text = (
+        f"{state.year}: {state.power}'s turn ({step[state.phase]}), "
+        f"{state.action_points} Action Points left"
+    )
     if state.moving is not None:
         text += f"; moving {state.moving} ({state.spaces} of 5 spaces)"
         if state.voyage is not None:
