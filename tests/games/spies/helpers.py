@@ -8,7 +8,7 @@ from dataclasses import replace
 from spyglass.components.dice import AVERAGE_DIE
 from spyglass.engine import Game, Rng
 from spyglass.games.spies import SPEC
-from spyglass.games.spies.pieces import PoliceUnit, Spy
+from spyglass.games.spies.pieces import PoliceUnit, Secret, Spy
 from spyglass.games.spies.rules import SpiesState
 
 GAME = Game(SPEC)
@@ -81,3 +81,16 @@ def pass_turn(state: SpiesState) -> None:
     while state.phase in ("rearrange", "search"):
         state.apply("done")
     state.apply("end")
+
+
+def place_secrets(state: SpiesState, **secrets: tuple[str, str | None, str, str | None]) -> None:
+    """Replace the Secrets in play by ``secrets``: label -> (card, origin, city, holder); each
+    starts in the city where it lies, and every seat allowed to look has looked."""
+    state.secrets = {
+        label: Secret(label, card, origin, city, city, holder)
+        for label, (card, origin, city, holder) in secrets.items()
+    }
+    state.known = {k: v for k, v in state.known.items() if not k.startswith("X")}
+    for label in state.secrets:
+        state.look(label)
+    state._legal = None
