@@ -228,8 +228,9 @@ def test_a_captured_spy_leaves_its_secret_in_the_city() -> None:
 
 def test_more_than_ten_chits_returns_the_surplus_by_choice() -> None:
     state = search_position(Ge1=1, Ge2=3, It1=3)
-    state.chits["France"] = ["Cover"] * 10
-    state.cup = sorted(state.cup + [])
+    while len(state.chits["France"]) < 10:  # from the cup, so that no chit is made up
+        state.chits["France"].append(state.cup.pop(state.cup.index("Cover")))
+    state.chits["France"].sort()
     state.apply("search Ge1")
     assert len(state.chits["France"]) == 11
     assert state.current_player == 3
