@@ -31,17 +31,17 @@ def playout(players: int, seed: int, every: int, coverage: Coverage) -> int:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_generic_checks_on_random_playouts(players: int) -> None:
     coverage = Coverage()
-    steps = playout(players, seed=100 + players, every=17, coverage=coverage)
+    steps = playout(players, seed=100 + players, every=4, coverage=coverage)
     assert steps <= GAME.max_actions(players)
     assert coverage.states >= 15
     assert coverage.hidden_seen == {*range(players), None}  # every seat has something hidden
 
 
-@pytest.mark.parametrize("players", [2, 5])
-def test_record_replays(players: int) -> None:
+@pytest.mark.parametrize(("players", "steps"), [(2, 150), (5, 400), (3, None)])
+def test_record_replays(players: int, steps: int | None) -> None:
     state = new(players=players, seed=9)
     rng = Rng(3)
-    for _ in range(150):
+    while not state.is_over and (steps is None or state.step < steps):
         state.apply(rng.choice(state.legal_actions()))
     record = state.record()
     again = GAME.new_state(players=players, seed=record["seed"], deck=record["decks"])

@@ -34,15 +34,30 @@ def resample(state: SpiesState, observer: int | None, rng: Rng) -> None:
     if state.is_over:
         return  # the final scoring turns everything face up
     unseen = [p for p in POWERS if not state.sees_faces(observer, p)]
+    for power in unseen:
+        _faces(state, power, observer, rng)
+    searches = [(c, _sides(state, c) & set(unseen)) for c in state.comparisons]
+    searches = [(c, sides) for c, sides in searches if sides]
     for _ in range(TRIES):
-        for power in unseen:
-            _faces(state, power, observer, rng)
-        if all(_holds(state, search) for search in state.comparisons):
+        # Only the powers on either side of a search that came out otherwise are redrawn.
+        failing = set()
+        for search, sides in searches:
+            if not _holds(state, search):
+                failing |= sides
+        if not failing:
             break
+        for power in unseen:
+            if power in failing:
+                _faces(state, power, observer, rng)
     _secrets(state, observer, rng)
     hands = [p for p in POWERS if not state.sees_hand(observer, p)]
     _chits(state, hands, rng)
     _tiles(state, hands, rng)
+
+
+def _sides(state: SpiesState, search: tuple[tuple[str, ...], str, bool]) -> set[str]:
+    units, spy, _ = search
+    return {state.police[units[0]].power, state.spies[spy].power}
 
 
 def _holds(state: SpiesState, search: tuple[tuple[str, ...], str, bool]) -> bool:
@@ -58,13 +73,15 @@ def _faces(state: SpiesState, power: str, observer: int | None, rng: Rng) -> Non
              if s.power == power and observer not in known.get(s.label, ())]  # fmt: skip
     spy_faces = rng.shuffled([(s.strength, s.cousin) for s in spies] + state.reserve_spies[power])
     for spy, (strength, cousin) in zip(spies, spy_faces, strict=False):
-        state.spies[spy.label] = replace(spy, strength=strength, cousin=cousin)
+        if (strength, cousin) != (spy.strength, spy.cousin):
+            state.spies[spy.label] = replace(spy, strength=strength, cousin=cousin)
     state.reserve_spies[power] = spy_faces[len(spies) :]
     units = [u for u in state.police.values()
              if u.power == power and observer not in known.get(u.label, ())]  # fmt: skip
     strengths = rng.shuffled([u.strength for u in units] + state.reserve_police[power])
     for unit, strength in zip(units, strengths, strict=False):
-        state.police[unit.label] = replace(unit, strength=strength)
+        if strength != unit.strength:
+            state.police[unit.label] = replace(unit, strength=strength)
     state.reserve_police[power] = strengths[len(units) :]
 
 
