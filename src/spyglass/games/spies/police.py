@@ -48,15 +48,30 @@ PASS = action("pass", None)
 # ------------------------------------------------------------------------- re-arrangement
 
 
+_STATIONS: dict[tuple[str, tuple[str, ...]], dict[str, str]] = {}
+
+
+def stations(state: SpiesState, power: str) -> dict[str, str]:
+    """Where ``power``'s police may stand, each city with the group it counts in for the limits:
+    itself if it has the power's police symbol or is its capital, OVERSEAS for an overseas home
+    city (memoised: it changes only when a tile annexes a country)."""
+    homes = state.home_cities(power)
+    key = (power, homes)
+    found = _STATIONS.get(key)
+    if found is None:
+        found = _STATIONS[key] = {}
+        for city in homes:
+            info = state.edition.map.cities[city]
+            if state.is_overseas(city):
+                found[city] = OVERSEAS
+            elif info.police or info.capital:
+                found[city] = city
+    return found
+
+
 def station(state: SpiesState, power: str, city: str) -> str | None:
-    """The group a city belongs to for the police limits: itself if it has the power's police
-    symbol or is its capital, OVERSEAS for an overseas home city, None where police may not go."""
-    if state.territory(city) != power:
-        return None
-    if state.is_overseas(city):
-        return OVERSEAS
-    info = state.edition.map.cities[city]
-    return city if info.police or info.capital else None
+    """The group ``city`` counts in for ``power``'s police limits; None where police may not go."""
+    return stations(state, power).get(city)
 
 
 def _limit(group: str | None) -> int:
@@ -84,16 +99,15 @@ def arranged(state: SpiesState, power: str) -> bool:
 def rearrange_actions(state: SpiesState) -> list[Action]:
     power = state.power
     here, unmoved = _counts(state, power)
-    places = [c for c in state.home_cities(power) if station(state, power, c) is not None]
+    places = stations(state, power)
     actions = []
     for unit in state.police.values():
         if unit.power != power or unit.label in state.relocated:
             continue
-        origin = station(state, power, unit.city)
-        for city in places:
+        origin = places.get(unit.city)
+        for city, group in places.items():
             if city == unit.city:
                 continue
-            group = station(state, power, city)
             # The unit leaves its group unmoved and arrives moved: both groups must still be
             # able to shed any excess through units that have not moved yet.
             if group == origin:
