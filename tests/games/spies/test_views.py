@@ -9,12 +9,13 @@ from collections import Counter
 import pytest
 
 from spyglass.engine import Rng
+from spyglass.games.spies.rules import SpiesState
 from tests.conformance.checks import Coverage, check_state
 
 from .helpers import GAME, finish_setup, new, pass_turn
 
 
-def playout(players: int, seed: int, every: int, coverage: Coverage) -> int:
+def playout(players: int, seed: int, every: int, coverage: Coverage) -> SpiesState:
     state = new(players=players, seed=seed)
     rng = Rng(seed)
     cards = Counter(state.cards())
@@ -23,7 +24,7 @@ def playout(players: int, seed: int, every: int, coverage: Coverage) -> int:
         if steps % every == 0 or state.is_over:
             check_state(state, rng, cards, coverage)
         if state.is_over:
-            return steps
+            return state
         state.apply(rng.choice(state.legal_actions()))
         steps += 1
 
@@ -31,8 +32,10 @@ def playout(players: int, seed: int, every: int, coverage: Coverage) -> int:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_generic_checks_on_random_playouts(players: int) -> None:
     coverage = Coverage()
-    steps = playout(players, seed=100 + players, every=4, coverage=coverage)
-    assert steps <= GAME.max_actions(players)
+    state = playout(players, seed=100 + players, every=4, coverage=coverage)
+    assert state.step <= GAME.max_actions(players)
+    # The playout met the police: searches, and captures onto a record.
+    assert state.comparisons and any(s.captor for s in state.spies.values())
     assert coverage.states >= 15
     assert coverage.hidden_seen == {*range(players), None}  # every seat has something hidden
 
