@@ -425,12 +425,20 @@ class SpiesState(State):
             deployment.apply_deploy(self, action)
 
     def begin_turn(self) -> None:
-        """The start of a power's turn. The event tile step (rule 3.2) belongs here, before the
-        police (a later slice); a power with no police on the map goes straight on."""
+        """The start of a power's turn: a fresh 12 Action Points and per-turn limits."""
         self.action_points = ACTION_POINTS
         self.moved, self.relocated, self.searched = set(), set(), set()
         self.paid, self.took = set(), set()
         self._say(f"{self.year}: {self.power}'s turn")
+        self.start_tile_step()
+
+    def start_tile_step(self) -> None:
+        """Rule 3.21: the turn opens with an event tile played or discarded. The tiles are a
+        later slice: this is where their phase goes, and the turn goes on to the police."""
+        self.start_rearrangement()
+
+    def start_rearrangement(self) -> None:
+        """Rule 3.3; a power with no police on the map goes straight on to its searches."""
         self.phase = REARRANGE
         if not any(u.power == self.power for u in self.police.values()):
             self.start_searches()
