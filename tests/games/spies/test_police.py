@@ -299,3 +299,16 @@ def test_landing_at_a_port_brings_a_search() -> None:
     assert not state.pending  # at sea: no police
     state.apply("Ge1 land London")
     assert state.current_player == 4 and texts(state) == {"search Ge1", "pass"}
+
+
+def test_with_two_players_russia_searches_for_whoever_does_not_play_it_that_year() -> None:
+    state = moving_position({"Ge1": "Warsaw"}, police={"RuP1": (3, "Minsk")}, year=1934)
+    state.players = 2
+    state.apply("Ge1 Minsk")
+    assert state.current_player == 1  # Russia is seat 1's in 1934
+    state.apply("search Ge1")
+    assert state.spies["Ge1"].captor == "Russia"
+    state = moving_position({"Ge1": "Warsaw"}, police={"RuP1": (3, "Minsk")}, year=1935)
+    state.players = 2
+    state.apply("Ge1 Minsk")
+    assert not state.pending  # in 1935 seat 0 plays Russia and Germany alike
