@@ -40,8 +40,6 @@ FIRST_YEAR, LAST_YEAR = 1933, 1939
 REARRANGE, SEARCH, MOVE, OVER = "rearrange", "search", "move", "over"
 TURN_PHASES = (REARRANGE, SEARCH, MOVE)
 COLOUR_TILE_POINTS = 2  # rule 6.0
-SECRETS_IN_GAME = 40
-TRIES = 50  # determinization: draws of hidden faces tried against the public search outcomes
 
 
 def _tokens(edition: Edition) -> dict[str, str]:
@@ -137,7 +135,7 @@ class SpiesState(State):
         own = max(len(p.police) + len(p.spies) + 1 for p in EDITION.powers)
         per_turn = units + 1 + spies + 1 + ACTION_POINTS + 1 + 3 * own + 2 * ACTION_POINTS
         turns = len(POWERS) * (LAST_YEAR - FIRST_YEAR + 1)
-        return pieces + turns * per_turn + 2 * (spies + SECRETS_IN_GAME)
+        return pieces + turns * per_turn + 2 * (spies + len(EDITION.secrets))
 
     def _setup(self) -> None:
         edition = self.edition = EDITION
