@@ -76,8 +76,16 @@ def texts(state: SpiesState) -> set[str]:
     return {str(a) for a in state.legal_actions()}
 
 
+def discard_tile(state: SpiesState) -> None:
+    """At the tile step, the power discards its first tile that it may (free, no effect)."""
+    if state.phase == "tile":
+        state.apply(next(a for a in state.legal_actions() if a.kind == "discard"))
+
+
 def pass_turn(state: SpiesState) -> None:
-    """The power to play leaves its police, searches for nobody and moves nobody."""
+    """The power to play discards a tile, leaves its police, searches for nobody and moves
+    nobody."""
+    discard_tile(state)
     while state.phase in ("rearrange", "search"):
         state.apply("done")
     state.apply("end")

@@ -45,6 +45,7 @@ def test_one_spy_at_a_time() -> None:
         state.apply("Ge1 Prague")
     state.apply("end")
     state.power_index = 0  # Germany again (a hand-built position): every spy may move anew
+    state.phase, state._legal = "move", None
     assert "Ge1 Prague" in texts(state)
 
 

@@ -7,7 +7,16 @@ import pytest
 
 from spyglass.engine import IllegalAction, Rng
 
-from .helpers import finish_setup, moving_position, new, place_secrets, rig_die, strengths, texts
+from .helpers import (
+    discard_tile,
+    finish_setup,
+    moving_position,
+    new,
+    place_secrets,
+    rig_die,
+    strengths,
+    texts,
+)
 
 
 def police_position(**kwargs):
@@ -19,6 +28,8 @@ def police_position(**kwargs):
 
 def test_a_turn_runs_police_then_searches_then_movement() -> None:
     state = finish_setup(new(players=5, seed=2))
+    assert (state.phase, state.power) == ("tile", "Germany")
+    discard_tile(state)
     assert (state.phase, state.power) == ("rearrange", "Germany")
     assert all(a.kind in ("relocate", "control", "done") for a in state.legal_actions())
     state.apply("done")
@@ -27,12 +38,13 @@ def test_a_turn_runs_police_then_searches_then_movement() -> None:
         state.apply("done")
     assert state.phase == "move" and state.action_points == 12
     state.apply("end")
-    assert (state.phase, state.power) == ("rearrange", "Italy")
+    assert (state.phase, state.power) == ("tile", "Italy")
 
 
 def test_a_power_without_police_on_the_map_goes_straight_on() -> None:
     state = moving_position({"Ge1": "Berlin"}, phase="move")
     state.apply("end")
+    discard_tile(state)
     assert (state.power, state.phase) == ("Italy", "move")  # nothing to re-arrange or search
 
 

@@ -208,7 +208,7 @@ def test_all_at_home_is_allowed() -> None:
 def test_years_advance_after_britain_and_end_after_1939() -> None:
     state = finish_setup(new())
     assert (state.phase, state.year, state.power, state.action_points) == (
-        "rearrange",
+        "tile",
         1933,
         "Germany",
         12,

@@ -62,8 +62,9 @@ def test_faces_are_hidden_from_other_powers() -> None:
         assert all(s["face"] is None for s in table["spies"] if s["power"] == "Germany")
         assert all(u["strength"] is None for u in table["police"] if u["power"] == "Germany")
         assert table["powers"][0]["chits"] == 3  # a count, not the chits
-        assert table["powers"][0]["tiles"]["random"] == 3
-        assert table["powers"][0]["tiles"]["own"][0] == "Ge1"  # the manifest is public
+        tiles = table["powers"][0]["tiles"]
+        assert (tiles["hand"], tiles["discarded"]) == (10, 0)  # counts, not the tiles
+        assert tiles["own_unplayed"][0] == "Ge1"  # the manifest is public
     assert all(s["face"] is None for s in state.view(None)["table"]["secrets"])
 
 

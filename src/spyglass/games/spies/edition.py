@@ -109,9 +109,11 @@ class Edition:
     tiles: tuple[Tile, ...]
     record: dict[int, int]  # year -> multiplier
     secret_index: dict[str, SecretCard] = field(default_factory=dict, repr=False)
+    tile_index: dict[str, Tile] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.secret_index.update((s.id, s) for s in self.secrets)
+        self.tile_index.update((t.id.replace(" ", ""), t) for t in self.tiles)
 
     @property
     def years(self) -> tuple[int, ...]:
@@ -122,6 +124,10 @@ class Edition:
 
     def secret(self, sid: str) -> SecretCard:
         return self.secret_index[sid]
+
+    def tile(self, token: str) -> Tile:
+        """A tile by its one-word token ("Ge1", "R8")."""
+        return self.tile_index[token]
 
 
 def load_edition(

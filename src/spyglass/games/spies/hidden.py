@@ -3,11 +3,12 @@
 A seat sees the faces of the pieces of every power it has played (spies and police never change
 face, so a seat that played Russia in an earlier year still knows them), the pieces it has seen
 in a strength comparison and those face up on a record, every Secret it has been allowed to look
-at, and the hands (Secrets not yet placed, Action Chits, Event Tiles) of the powers it plays now.
+at, and the hands (Secrets not yet placed, Action Chits, Event Tiles and discarded tiles) of
+the powers it plays now.
 Everything else is resampled: the faces of other powers' unseen spies and police among their own
 unseen pieces, the unseen Secret cards among the unseen Secrets, the unseen chits among the
-other hands and the cup, the unseen random tiles among the other powers' hands. Every pool is
-sorted before it is shuffled, so nothing of the true arrangement survives.
+other hands and the cup, the unseen random tiles among the other powers' hands and discards.
+Every pool is sorted before it is shuffled, so nothing of the true arrangement survives.
 
 The outcome of every search is public (the spy is captured or stays), so the faces are redrawn
 until every search outcome comes out as it did (up to ``TRIES`` draws; after that the last draw
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from spyglass.engine import Rng
 
+from .events import fits
 from .geography import POWERS
 
 if TYPE_CHECKING:
@@ -109,11 +111,28 @@ def _chits(state: SpiesState, hands: list[str], rng: Rng) -> None:
 
 
 def _tiles(state: SpiesState, hands: list[str], rng: Rng) -> None:
-    """Each power's own tiles are known to all (the manifest is public); its random ones not."""
-    randoms = {t: state.is_random_tile(t) for p in hands for t in state.tiles[p]}
-    pool = rng.shuffled([t for t, r in randoms.items() if r])
+    """A power's own tiles not yet played are known to be in its hand or its discards (the
+    manifest is public), but not which where; its random tiles are known to nobody else. The
+    random ones are redealt among the hidden powers by count, then each power's tiles among its
+    discard slots and its hand; a discard slot takes a tile of the year it was discarded in when
+    one is left (else any, a rare and slight inconsistency)."""
+    randoms = [
+        t
+        for p in hands
+        for t in state.tiles[p] + [d for d, _ in state.discarded[p]]
+        if state.is_random_tile(t)
+    ]
+    pool = rng.shuffled(sorted(randoms))
     for power in hands:
-        own = [t for t in state.tiles[power] if not randoms[t]]
-        size = len(state.tiles[power]) - len(own)
-        state.tiles[power] = state.sort_tiles(own + pool[len(pool) - size :])
+        held = state.tiles[power] + [d for d, _ in state.discarded[power]]
+        own = sorted(t for t in held if not state.is_random_tile(t))
+        size = len(held) - len(own)
+        mine = rng.shuffled(own + pool[len(pool) - size :])
         del pool[len(pool) - size :]
+        discards = []
+        for _, year in state.discarded[power]:
+            pick = next((t for t in mine if fits(state.edition.tile(t), year)), mine[0])
+            mine.remove(pick)
+            discards.append((pick, year))
+        state.discarded[power] = discards
+        state.tiles[power] = state.sort_tiles(mine)

@@ -22,8 +22,8 @@ def spell(kind: str, target: object) -> str:
         return kind
     if kind == "search":
         return f"search {target}"
-    if kind == "return":
-        return f"return {target}"
+    if kind in ("return", "play", "discard"):
+        return f"{kind} {target}"
     if kind == "relocate":
         label, city = target  # type: ignore[misc]
         return f"{label} {city}"

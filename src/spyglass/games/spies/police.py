@@ -157,7 +157,7 @@ def search_actions(state: SpiesState) -> list[Action]:
             spy.place in cities
             and spy.label not in state.searched
             and enemies(state, power, spy)
-            and (spy.place in state.paid or state.action_points >= 1)
+            and (spy.place in state.paid or state.free_searches or state.action_points >= 1)
         ):
             actions.append(action("search", spy.label))
     return actions
@@ -166,7 +166,10 @@ def search_actions(state: SpiesState) -> list[Action]:
 def apply_search(state: SpiesState, label: str) -> None:
     spy = state.spies[label]
     state.searched.add(label)
-    if spy.place not in state.paid:
+    if spy.place not in state.paid and state.free_searches:
+        state.paid.add(spy.place)
+        state._say(f"{state.power} searches {spy.place} (free: the tile's effect)")
+    elif spy.place not in state.paid:
         state.paid.add(spy.place)
         state.action_points -= 1
         state._say(f"{state.power} searches {spy.place} (one Action Point)")

@@ -25,7 +25,7 @@ from typing import Any
 
 from spyglass.engine import Action, Result, Rng, RulesError, State
 
-from . import chits, control, deployment, movement, police, seats
+from . import chits, control, deployment, events, movement, police, seats
 from .deployment import PHASES, POLICE, SECRETS, SPIES
 from .edition import EDITION, Edition
 from .geography import POWERS
@@ -37,8 +37,8 @@ from .views import table_view
 
 ACTION_POINTS = 12  # rule 3.1
 FIRST_YEAR, LAST_YEAR = 1933, 1939
-REARRANGE, SEARCH, MOVE, OVER = "rearrange", "search", "move", "over"
-TURN_PHASES = (REARRANGE, SEARCH, MOVE)
+TILE, REARRANGE, SEARCH, MOVE, OVER = "tile", "rearrange", "search", "move", "over"
+TURN_PHASES = (TILE, REARRANGE, SEARCH, MOVE)
 COLOUR_TILE_POINTS = 2  # rule 6.0
 
 
@@ -52,6 +52,13 @@ def _tokens(edition: Edition) -> dict[str, str]:
 def _typed(kind: str, target: Any) -> Action:
     """A move read from typed text (not memoised: the text may name anything)."""
     return Action(kind, (), target, spell(kind, target))
+
+
+def _tile_draws(tile: Any) -> int:
+    """The most chits a tile can hand out: every power rewarded in every city it names."""
+    chit_awards = sum(a.amount * len(a.cities) for a in tile.awards if a.unit == "c")
+    extra = tile.effect.count if tile.effect is not None else 0
+    return len(POWERS) * chit_awards + extra
 
 
 def tile_token(tile_id: str) -> str:
@@ -78,7 +85,8 @@ class SpiesState(State):
         "set-up: 'secret 3 Berlin', 'police 2 Hamburg', 'spy 3 Paris', 'cousin Vienna'; "
         "police: 'GeP1 Hamburg', 'done'; searches: 'search Fr2', 'pass', 'done'; "
         "moves: 'Ge3 Vienna', 'Ge3 embark Baltic', 'Ge3 sail North-Sea', 'Ge3 land Kiel', "
-        "'Ge3 reroll', 'end'; Secrets: 'X3 to Ge1', 'X3 release', 'X3 cash'; "
+        "'Ge3 reroll', 'end'; tiles: 'play Ge4', 'discard R8'; "
+        "Secrets: 'X3 to Ge1', 'X3 release', 'X3 cash'; "
         "chits: 'return Papers'"
     )
 
@@ -86,7 +94,13 @@ class SpiesState(State):
     year: int
     phase: str
     power_index: int
-    annexed: dict[str, str]  # country -> power (event tiles, a later slice)
+    annexed: dict[str, str]  # country -> power (event tiles)
+    last_year: int  # 1939, or 1938 after the Polish Crisis (rule 2.9)
+    pact: bool  # the Soviet-German Non-aggression Pact has been played
+    free_searches: bool  # this turn's searches cost nothing (a tile's effect)
+    played: list[tuple[str, str, int]]  # (power, tile, year) face up: public
+    discarded: dict[str, list[tuple[str, int]]]  # power -> (tile, year) face down: hidden
+    awarding: list[tuple[str, str, int, str]]  # a played tile's awards still to make
     money: dict[str, int]
     hand_secrets: dict[str, list[str]]
     reserve_police: dict[str, list[int]]
@@ -133,7 +147,10 @@ class SpiesState(State):
         units = max(len(p.police) for p in EDITION.powers)
         spies = sum(len(p.spies) + 1 for p in EDITION.powers)
         own = max(len(p.police) + len(p.spies) + 1 for p in EDITION.powers)
+        # The tile step is one decision, and each chit its awards draw may have to be returned.
+        draws = max(_tile_draws(t) for t in EDITION.tiles)
         per_turn = units + 1 + spies + 1 + ACTION_POINTS + 1 + 3 * own + 2 * ACTION_POINTS
+        per_turn += 1 + draws
         turns = len(POWERS) * (LAST_YEAR - FIRST_YEAR + 1)
         return pieces + turns * per_turn + 2 * (spies + len(EDITION.secrets))
 
@@ -141,6 +158,8 @@ class SpiesState(State):
         edition = self.edition = EDITION
         self.year = FIRST_YEAR
         self.annexed = {}
+        self.last_year, self.pact, self.free_searches = LAST_YEAR, False, False
+        self.played, self.discarded, self.awarding = [], {p: [] for p in POWERS}, []
         self.labels = {}
         self.money = {p.name: p.money for p in edition.powers}
         self.spies, self.police, self.secrets = {}, {}, {}
@@ -359,10 +378,18 @@ class SpiesState(State):
         return sorted(tokens, key=_TILE_NUMBER.__getitem__)
 
     def visible_tiles(self, power: str, hand: bool) -> Any:
+        """A power's tiles as a seat sees them. Its own seven are public (the manifest), so all
+        know which of them are not yet played: they are in its hand or among its discards."""
+        discarded = [t for t, _ in self.discarded[power]]
         if hand:
-            return list(self.tiles[power])
-        own = [t for t in self.tiles[power] if not self.is_random_tile(t)]
-        return {"own": own, "random": len(self.tiles[power]) - len(own)}
+            return {"hand": list(self.tiles[power]), "discarded": discarded}
+        played = {t for _, t, _ in self.played}
+        own = [
+            tile_token(t.id)
+            for t in self.edition.tiles
+            if t.power == power and tile_token(t.id) not in played
+        ]
+        return {"hand": len(self.tiles[power]), "discarded": len(discarded), "own_unplayed": own}
 
     # ---------------------------------------------------------------- the turn
 
@@ -383,6 +410,8 @@ class SpiesState(State):
             if kind == chits.SURPLUS:
                 return chits.surplus_actions(self, power)
             return police.arrival_actions(self, spy)  # type: ignore[arg-type]
+        if self.phase == TILE:
+            return events.tile_actions(self)
         if self.phase == REARRANGE:
             actions = police.rearrange_actions(self) + control.control_actions(self, True)
             return [*actions, police.DONE] if police.arranged(self, self.power) else actions
@@ -400,6 +429,10 @@ class SpiesState(State):
                 chits.apply_return(self, power, action.target)
             else:
                 police.apply_arrival(self, power, action)
+            if not self.pending and self.phase == TILE:
+                events.resume(self)
+        elif self.phase == TILE:
+            events.apply_tile(self, kind, action.target)
         elif kind == "control":
             control.apply_control(self, *action.target)
         elif kind == "release":
@@ -427,13 +460,18 @@ class SpiesState(State):
         self.action_points = ACTION_POINTS
         self.moved, self.relocated, self.searched = set(), set(), set()
         self.paid, self.took = set(), set()
+        self.free_searches = False
         self._say(f"{self.year}: {self.power}'s turn")
         self.start_tile_step()
 
     def start_tile_step(self) -> None:
-        """Rule 3.21: the turn opens with an event tile played or discarded. The tiles are a
-        later slice: this is where their phase goes, and the turn goes on to the police."""
-        self.start_rearrangement()
+        """Rule 3.21: the turn opens with an event tile played or discarded; a power with no
+        tile of the year (nor an "Any Year" one) goes straight on to its police."""
+        if events.has_tile(self):
+            self.phase = TILE
+        else:
+            self._say(f"{self.power} has no Event Tile it may play or discard this year")
+            self.start_rearrangement()
 
     def start_rearrangement(self) -> None:
         """Rule 3.3; a power with no police on the map goes straight on to its searches."""
@@ -458,9 +496,9 @@ class SpiesState(State):
         self.power_index += 1
         if self.power_index == len(POWERS):
             self.power_index = 0
-            if self.year == LAST_YEAR:
+            if self.year == self.last_year:
                 self.phase = OVER
-                self._say(f"{LAST_YEAR} is complete: the game is over")
+                self._say(f"{self.year} is complete: the game is over")
                 return
             self.year += 1
             self._say(f"{self.year} begins")
@@ -495,7 +533,8 @@ class SpiesState(State):
         for spy in self.spies.values():
             if spy.captor == power:
                 points += spy.strength * record[spy.year]  # type: ignore[index]
-        return points
+        own = sum(1 for p, t, _ in self.played if p == power and not self.is_random_tile(t))
+        return points + COLOUR_TILE_POINTS * own
 
     def _result(self) -> Result:
         points = {p: self.power_points(p) for p in POWERS}
@@ -529,6 +568,12 @@ class SpiesState(State):
             "phase": self.phase,
             "power": self.power_index,
             "annexed": dict(sorted(self.annexed.items())),
+            "last_year": self.last_year,
+            "pact": self.pact,
+            "free_searches": self.free_searches,
+            "played": [list(p) for p in self.played],
+            "discarded": {p: [list(d) for d in v] for p, v in self.discarded.items()},
+            "awarding": [list(a) for a in self.awarding],
             "money": dict(self.money),
             "hand_secrets": {p: list(v) for p, v in self.hand_secrets.items()},
             "reserve_police": {p: list(v) for p, v in self.reserve_police.items()},
@@ -563,6 +608,9 @@ class SpiesState(State):
 
     def _copy_containers(self) -> None:
         self.annexed = dict(self.annexed)
+        self.played = list(self.played)
+        self.discarded = {p: list(v) for p, v in self.discarded.items()}
+        self.awarding = list(self.awarding)
         self.money = dict(self.money)
         self.hand_secrets = {p: list(v) for p, v in self.hand_secrets.items()}
         self.reserve_police = {p: list(v) for p, v in self.reserve_police.items()}
@@ -588,6 +636,8 @@ class SpiesState(State):
         cards += [c for hand in self.hand_secrets.values() for c in hand]
         cards += [c for hand in self.chits.values() for c in hand] + self.cup
         cards += [t for hand in self.tiles.values() for t in hand]
+        cards += [t for pile in self.discarded.values() for t, _ in pile]
+        cards += [t for _, t, _ in self.played]
         return cards
 
     # ---------------------------------------------------------------- words
@@ -603,6 +653,9 @@ class SpiesState(State):
             return movement.END
         if head in ("done", "pass") and len(words) == 1:
             return police.DONE if head == "done" else police.PASS
+        if head in (events.PLAY, events.DISCARD) and len(words) == 2:
+            token = _TOKENS.get(words[1].lower(), words[1])
+            return _typed(head, token)
         if head == "search" and len(words) == 2:
             return _typed("search", self._label(words[1]))
         if head == "return" and len(words) == 2:
@@ -663,6 +716,13 @@ class SpiesState(State):
                 f"{power} first decides whether to search for {spy} (rule 4.1): 'search {spy}'"
                 " or 'pass'"
             )
+        if self.phase == TILE:
+            if action.kind in (events.PLAY, events.DISCARD):
+                return (
+                    f"{self.power} holds no such tile for {self.year}: a tile is played or "
+                    "discarded only in its years, an Any Year tile in any year (rule 3.21)"
+                )
+            return f"{self.power} first plays or discards an Event Tile (rule 3.21)"
         if action.kind in ("control", "release", "cash"):
             return self._why_not_control(action)
         if self.phase == REARRANGE:
@@ -681,7 +741,7 @@ class SpiesState(State):
                     "search in a city costs one Action Point (rule 3.4)"
                 )
             return f"{self.power} searches first ('done' ends the searches; rule 3.4)"
-        if action.kind in ("search", "relocate", "done", "pass", "return"):
+        if action.kind in ("search", "relocate", "done", "pass", "return", "play", "discard"):
             return "that belongs to another step of the turn (rules 3.3, 3.4, 4.1)"
         if self.phase in PHASES:
             if action.kind != {SECRETS: "secret", POLICE: "police", SPIES: "spy"}[self.phase]:
@@ -745,11 +805,17 @@ class SpiesState(State):
             return f"Let {self.pending[0][2]} go by without a search."
         if kind == "search":
             spy = self.spies[target]
-            free = bool(self.pending) or spy.place in self.paid
+            free = bool(self.pending) or spy.place in self.paid or self.free_searches
             cost = "free" if free else "1 Action Point"
             return f"Search for {target} in {spy.place} with your police there ({cost})."
         if kind == "return":
             return f"Return the Action Chit {target} to the cup (ten at most)."
+        if kind in (events.PLAY, events.DISCARD):
+            tile = self.edition.tile(target)
+            awards = ", ".join(str(a) for a in tile.awards)
+            if kind == events.DISCARD:
+                return f"Discard {tile.id}, {tile.title!r}, face down (free)."
+            return f"Play {tile.id}, {tile.title!r}: {awards} (1 Action Point)."
         if kind == "relocate":
             unit = self.police[target[0]]
             return f"Move police {target[0]} from {unit.city} to {target[1]} (free)."

@@ -146,6 +146,17 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
         "searched": sorted(state.searched),
         "paid": sorted(state.paid),
         "took": sorted(state.took),
+        "tiles_played": [
+            {"power": power, "tile": tile, "year": year} for power, tile, year in state.played
+        ],
+        "awards_to_make": [
+            {"power": power, "award": f"{amount}{unit}", "city": city}
+            for power, unit, amount, city in state.awarding
+        ],
+        "annexed": dict(sorted(state.annexed.items())),
+        "last_year": state.last_year,
+        "pact": state.pact,
+        "free_searches": state.free_searches,
         "pending": [
             {"kind": kind, "power": power, "spy": spy} for kind, power, spy in state.pending
         ],
@@ -217,7 +228,12 @@ def status_line(state: SpiesState) -> str:
         if kind == "surplus":
             return f"{power} holds more than ten Action Chits and returns one."
         return f"{power} may search for {spy}, which has just arrived."
-    step = {"rearrange": "re-arranging police", "search": "searching", "move": "moving spies"}
+    step = {
+        "tile": "playing or discarding an Event Tile",
+        "rearrange": "re-arranging police",
+        "search": "searching",
+        "move": "moving spies",
+    }
     text = (
         f"{state.year}: {state.power}'s turn ({step[state.phase]}), "
         f"{state.action_points} Action Points left"
