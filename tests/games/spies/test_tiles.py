@@ -204,3 +204,11 @@ def test_discards_are_hidden_and_redealt_among_tiles_of_their_year() -> None:
         seen.add(tile)
     assert len(seen) > 1
     assert state.determinize(0, Rng(1)).discarded["Germany"] == [("Ge3", 1934)]
+
+
+def test_the_power_at_the_tile_step_keeps_a_usable_tile_in_every_determinization() -> None:
+    state = tile_position({}, ["R13", "R1"], year=1939)  # only the Any Year tile is usable
+    for k in range(20):
+        guess = state.determinize(1, Rng(k))
+        assert guess.phase == "tile" and guess.legal_actions()
+        assert all(a.kind in ("play", "discard") for a in guess.legal_actions())

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from spyglass.engine import Rng
 
-from .events import fits
+from .events import fits, has_tile
 from .geography import POWERS
 
 if TYPE_CHECKING:
@@ -54,7 +54,21 @@ def resample(state: SpiesState, observer: int | None, rng: Rng) -> None:
     _secrets(state, observer, rng)
     hands = [p for p in POWERS if not state.sees_hand(observer, p)]
     _chits(state, hands, rng)
-    _tiles(state, hands, rng)
+    _deal_tiles(state, hands, rng)
+
+
+def _deal_tiles(state: SpiesState, hands: list[str], rng: Rng) -> None:
+    """The power about to play or discard a tile must still hold one it may use: the deal is
+    redrawn until it does (it always could: the true deal does; after ``TRIES`` draws the true
+    tiles stand, a rare case)."""
+    choosing = state.phase == "tile" and not state.pending and state.power in hands
+    truth = ({p: list(state.tiles[p]) for p in hands}, {p: list(state.discarded[p]) for p in hands})
+    for _ in range(TRIES):
+        _tiles(state, hands, rng)
+        if not choosing or has_tile(state):
+            return
+    for power in hands:
+        state.tiles[power], state.discarded[power] = truth[0][power], truth[1][power]
 
 
 def _sides(state: SpiesState, search: tuple[tuple[str, ...], str, bool]) -> set[str]:
