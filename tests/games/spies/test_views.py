@@ -36,6 +36,8 @@ def test_generic_checks_on_random_playouts(players: int) -> None:
     assert state.step <= GAME.max_actions(players)
     # The playout met the police: searches, and captures onto a record.
     assert state.comparisons and any(s.captor for s in state.spies.values())
+    # ... and the event tiles: plays (with their awards) and face-down discards.
+    assert state.played and any(state.discarded.values())
     assert coverage.states >= 15
     assert coverage.hidden_seen == {*range(players), None}  # every seat has something hidden
 
