@@ -212,3 +212,23 @@ def test_the_power_at_the_tile_step_keeps_a_usable_tile_in_every_determinization
         guess = state.determinize(1, Rng(k))
         assert guess.phase == "tile" and guess.legal_actions()
         assert all(a.kind in ("play", "discard") for a in guess.legal_actions())
+
+
+def test_an_annexed_country_is_home_for_later_awards() -> None:
+    state = tile_position({"Ge1": "Prague", "It1": "Prague"}, ["R8"], year=1938)
+    state.annexed["Czechoslovakia"] = "Germany"  # Ge 1 played earlier
+    german, italian = len(state.chits["Germany"]), len(state.chits["Italy"])
+    state.apply("play R8")
+    assert len(state.chits["Germany"]) == german  # Prague is German now
+    assert len(state.chits["Italy"]) == italian + 3
+
+
+def test_overseas_home_territory_earns_nothing() -> None:
+    # The Arab Revolt in Palestine: 2c Jerusalem Haifa; 1c Damascus Cairo Baghdad.
+    state = tile_position(
+        {"Br1": "Cairo", "Fr1": "Cairo", "Fr2": "Damascus"}, ["Br4"], "Britain", 1936
+    )
+    britain, france = len(state.chits["Britain"]), len(state.chits["France"])
+    state.apply("play Br4")
+    assert len(state.chits["Britain"]) == britain  # Egypt counts as British (edition)
+    assert len(state.chits["France"]) == france + 1  # Cairo, not French Damascus
