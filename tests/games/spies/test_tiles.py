@@ -50,6 +50,15 @@ def test_a_tile_of_the_year_is_played_for_one_point_or_discarded_for_nothing() -
     assert state.discarded["Germany"] == []
 
 
+def test_tile_moves_are_described_with_awards_and_effect() -> None:
+    state = tile_position({}, ["Ge7"], year=1937)
+    assert state.describe("play Ge7") == (
+        "Play Ge 7, 'Anschluss': 3c Vienna, 2c Rome Budapest, 1£ Prague Munich; then Austria "
+        "becomes home territory (1 Action Point)."
+    )
+    assert state.describe("discard Ge7") == "Discard Ge 7, 'Anschluss', face down (free)."
+
+
 def test_a_tile_out_of_its_years_is_refused_and_told_why() -> None:
     state = tile_position({}, ["Ge3", "Ge6"], year=1934)
     with pytest.raises(IllegalAction, match="only in its years"):

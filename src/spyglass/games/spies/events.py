@@ -105,6 +105,20 @@ def resume(state: SpiesState) -> None:
     state.start_rearrangement()
 
 
+def effect_text(tile: Tile) -> str:
+    """The tile's special effect in a few words ("" for none)."""
+    effect = tile.effect
+    if effect is None:
+        return ""
+    return {
+        "annex": f"{effect.country} becomes home territory",
+        "early_end": f"played in {EARLY_END}, the game ends with {EARLY_END}",
+        "pact": "the Soviet-German Non-aggression Pact (rule 8.5)",
+        "free_searches": "this turn's searches are free",
+        "draw_chits": f"draw {effect.count} Action Chits",
+    }[effect.kind]
+
+
 def _effect(state: SpiesState) -> None:
     power, token, year = state.played[-1]
     effect = tile_of(state, token).effect

@@ -815,7 +815,9 @@ class SpiesState(State):
             awards = ", ".join(str(a) for a in tile.awards)
             if kind == events.DISCARD:
                 return f"Discard {tile.id}, {tile.title!r}, face down (free)."
-            return f"Play {tile.id}, {tile.title!r}: {awards} (1 Action Point)."
+            effect = events.effect_text(tile)
+            then = f"; then {effect}" if effect else ""
+            return f"Play {tile.id}, {tile.title!r}: {awards}{then} (1 Action Point)."
         if kind == "relocate":
             unit = self.police[target[0]]
             return f"Move police {target[0]} from {unit.city} to {target[1]} (free)."
