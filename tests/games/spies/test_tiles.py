@@ -9,7 +9,7 @@ from spyglass.games.spies.events import fits
 from spyglass.games.spies.geography import POWERS
 from spyglass.games.spies.rules import SpiesState
 
-from .helpers import moving_position, pass_turn, texts
+from .helpers import finish_setup, moving_position, new, pass_turn, texts
 
 
 def tile_position(
@@ -241,3 +241,15 @@ def test_overseas_home_territory_earns_nothing() -> None:
     state.apply("play Br4")
     assert len(state.chits["Britain"]) == britain  # Egypt counts as British (edition)
     assert len(state.chits["France"]) == france + 1  # Cairo, not French Damascus
+
+
+def test_two_players_russias_discards_go_with_its_hand() -> None:
+    state = finish_setup(new(players=2, seed=6))
+    for _ in range(5):
+        pass_turn(state)  # each power discards a tile of 1933
+    assert state.year == 1934 and state.controller("Russia") == 1
+    [(tile, year)] = state.discarded["Russia"]
+    assert year == 1933
+    assert state.view(1)["table"]["powers"][2]["tiles"]["discarded"] == [tile]
+    assert state.view(0)["table"]["powers"][2]["tiles"]["discarded"] == 1
+    assert state.determinize(1, Rng(2)).discarded["Russia"] == [(tile, 1933)]
