@@ -9,7 +9,7 @@ from spyglass.games.spies.events import fits
 from spyglass.games.spies.geography import POWERS
 from spyglass.games.spies.rules import SpiesState
 
-from .helpers import finish_setup, moving_position, new, pass_turn, texts
+from .helpers import finish_setup, moving_position, new, pass_turn, place_secrets, texts
 
 
 def tile_position(
@@ -133,12 +133,17 @@ def test_annexation_after_the_awards() -> None:
 
 def test_the_polish_crisis_in_1938_ends_the_game_with_1938() -> None:
     state = tile_position({}, ["Ge6"], year=1938)
+    card = next(c for c in state.edition.secrets if not c.counterspy)
+    place_secrets(state, X1=(card.id, "Germany", "Berlin", None))
     state.apply("play Ge6")
     assert state.last_year == 1938
     state.apply("end")
     for _ in POWERS[1:]:
         pass_turn(state)
     assert state.is_over and state.year == 1938
+    # Scored at 1938's multiple, with 2 points for the tile.
+    multiple = state.edition.record[1938]
+    assert state.result.detail[0]["Germany"] == card.value * multiple + 2
 
 
 def test_the_polish_crisis_in_1939_changes_nothing() -> None:
