@@ -36,8 +36,13 @@ def moving_position(
 ) -> SpiesState:
     """A position in ``power``'s turn whose only spies are ``spies`` (label -> place, each of
     the power whose abbreviation starts the label; strength 2) and only police ``police``
-    (label -> (strength, city)), at the start of ``phase``."""
+    (label -> (strength, city)), at the start of ``phase``. Every chit is back in the cup (give
+    chits with ``give``)."""
     state = finish_setup(new())
+    for hand in state.chits.values():
+        state.cup.extend(hand)
+        hand.clear()
+    state.cup.sort()
     abbrs = {p.abbr: p.name for p in state.edition.powers}
     state.spies = {
         label: Spy(label, abbrs[label[:2]], 2, False, place) for label, place in spies.items()
@@ -101,4 +106,13 @@ def place_secrets(state: SpiesState, **secrets: tuple[str, str | None, str, str 
     state.known = {k: v for k, v in state.known.items() if not k.startswith("X")}
     for label in state.secrets:
         state.look(label)
+    state._legal = None
+
+
+def give(state: SpiesState, power: str, *chits: str) -> None:
+    """``power`` takes ``chits`` from the cup into its hand."""
+    for chit in chits:
+        state.cup.remove(chit)
+        state.chits[power].append(chit)
+    state.chits[power].sort()
     state._legal = None

@@ -169,7 +169,11 @@ def test_free_searches_for_the_turn() -> None:
     state.apply("done")
     assert "search Fr1" in texts(state)
     state.apply("search Fr1")
+    while state.pending:  # the tile's awards gave chits: France may answer the search
+        state.apply("pass")
     state.apply("search Br1")
+    while state.pending:
+        state.apply("pass")
     assert state.action_points == 11  # two cities searched for nothing
     pass_turn(state)
     assert not state.free_searches  # the next power pays again

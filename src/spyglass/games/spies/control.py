@@ -155,13 +155,16 @@ def counterspy(state: SpiesState, spy_label: str, label: str) -> bool:
     if not card.counterspy:
         return False
     spy = state.spies[spy_label]
-    captor = state.piece_power(secret.holder) if secret.holder else secret.origin
-    neutral = state.territory(spy.place) is None
+    captor = captor_of(state, spy_label, label)
+    looker = state.piece_power(secret.holder) if secret.holder else secret.origin
     state.secrets[label] = replace(secret, holder=None, status=REMOVED)
     state.publish([label])
-    if captor is not None and captor != spy.power:
-        state.reveal([spy_label], state.controller(captor))
+    if looker is not None and looker != spy.power:
+        state.reveal([spy_label], state.controller(looker))  # it looks at the spy's strength
+    outcome = "cousin" if spy.cousin else "captured" if card.counterspy > spy.strength else "stood"
+    state.duels.append(("counterspy", spy_label, label, outcome))
     if spy.cousin:
+        state.publish([spy_label])  # everyone learns it is the Cousin
         state._say(f"Secret {label} is a Counterspy ({card.face}); {spy_label} is a Cousin, "
                    "never caught by one: the Counterspy leaves play")  # fmt: skip
         return False
@@ -170,11 +173,23 @@ def counterspy(state: SpiesState, spy_label: str, label: str) -> bool:
         f"Secret {label} is a Counterspy ({card.face}): "
         + ("it captures the spy" if caught else "the spy is as strong: no effect")
         + "; the Counterspy leaves play",
-        {state.controller(spy.power)} | ({state.controller(captor)} if captor else set()),
+        {state.controller(spy.power)} | ({state.controller(looker)} if looker else set()),
         f"Secret {label} is a Counterspy ({card.face}): "
         + ("it captures " + spy_label if caught else "no effect")
         + "; it leaves play",
     )
     if caught:
-        capture(state, spy_label, None if neutral or captor == spy.power else captor)
+        capture(state, spy_label, captor)
     return caught
+
+
+def captor_of(state: SpiesState, spy_label: str, label: str) -> str | None:
+    """Who would capture ``spy_label`` with the Counterspy ``label``: the power whose piece
+    controls it, else the power whose original it is; nobody (None: the neutral-country box)
+    in a neutral country, nor the spy's own power."""
+    secret = state.secrets[label]
+    spy = state.spies[spy_label]
+    captor = state.piece_power(secret.holder) if secret.holder else secret.origin
+    if state.territory(spy.place) is None or captor == spy.power:
+        return None
+    return captor

@@ -125,6 +125,9 @@ class Edition:
     def secret(self, sid: str) -> SecretCard:
         return self.secret_index[sid]
 
+    def chit(self, name: str) -> ChitKind:
+        return next(c for c in self.chits if c.name == name)
+
     def tile(self, token: str) -> Tile:
         """A tile by its one-word token ("Ge1", "R8")."""
         return self.tile_index[token]

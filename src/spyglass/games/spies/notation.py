@@ -20,6 +20,8 @@ def action(kind: str, target: object) -> Action:
 def spell(kind: str, target: object) -> str:
     if kind in ("end", "done", "pass"):
         return kind
+    if kind == "chit":
+        return " ".join(target)  # type: ignore[arg-type]
     if kind == "search":
         return f"search {target}"
     if kind in ("return", "play", "discard"):

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from spyglass.engine import Action
 
-from . import chits
+from . import chits, reactions
 from .notation import action
 from .pieces import ACTIVE, CAPTURED, Spy
 
@@ -143,6 +143,11 @@ def enemies(state: SpiesState, power: str, spy: Spy) -> bool:
     )
 
 
+def searchable(state: SpiesState, power: str, spy: Spy) -> bool:
+    """An enemy spy that is not under Cover (rule 4.2's Cover chit)."""
+    return enemies(state, power, spy) and spy.label not in state.covered
+
+
 def units_in(state: SpiesState, power: str, city: str) -> list[str]:
     return [u.label for u in state.police.values() if u.power == power and u.city == city]
 
@@ -156,7 +161,7 @@ def search_actions(state: SpiesState) -> list[Action]:
         if (
             spy.place in cities
             and spy.label not in state.searched
-            and enemies(state, power, spy)
+            and searchable(state, power, spy)
             and (spy.place in state.paid or state.free_searches or state.action_points >= 1)
         ):
             actions.append(action("search", spy.label))
@@ -173,14 +178,22 @@ def apply_search(state: SpiesState, label: str) -> None:
         state.paid.add(spy.place)
         state.action_points -= 1
         state._say(f"{state.power} searches {spy.place} (one Action Point)")
-    compare(state, state.power, label)
+    search(state, state.power, label)
+
+
+def search(state: SpiesState, power: str, label: str) -> None:
+    """``power``'s police search for ``label``: its owner may first answer with a chit."""
+    owner = state.spies[label].power
+    reactions.start(
+        state, reactions.Contest(reactions.SEARCH, power, owner, label, reactions.AVOID)
+    )
 
 
 def arrivals(state: SpiesState, label: str) -> None:
     """A spy has entered a city: every power with police there may search for it (rule 4.1)."""
     spy = state.spies[label]
     for power in sorted({u.power for u in state.police.values() if u.city == spy.place}):
-        if enemies(state, power, spy):
+        if searchable(state, power, spy):
             state.pending.append((ARRIVAL, power, label))
 
 
@@ -193,8 +206,8 @@ def apply_arrival(state: SpiesState, power: str, action: Action) -> None:
     spy = state.spies[label]
     if action.kind == "pass":
         state._say(f"{power} lets {label} pass through {spy.place}")
-    elif spy.status == ACTIVE:
-        compare(state, power, label)
+    elif spy.status == ACTIVE and spy.label not in state.covered:
+        search(state, power, label)
 
 
 def compare(state: SpiesState, power: str, label: str) -> bool:
@@ -224,6 +237,7 @@ def capture(state: SpiesState, label: str, captor: str | None) -> None:
     box of spies captured in neutral countries (``captor`` None), with no reward."""
     spy = state.spies[label]
     state.spies[label] = replace(spy, status=CAPTURED, captor=captor, year=state.year)
+    state.covered.pop(label, None)
     if label == state.moving:
         state.finish_moving()
     held = state.held_by(label)

@@ -25,7 +25,7 @@ from typing import Any
 
 from spyglass.engine import Action, Result, Rng, RulesError, State
 
-from . import chits, control, deployment, events, movement, police, seats
+from . import chits, control, deployment, events, movement, plays, police, reactions, seats
 from .deployment import PHASES, POLICE, SECRETS, SPIES
 from .edition import EDITION, Edition
 from .geography import POWERS
@@ -33,6 +33,7 @@ from .hidden import resample
 from .movement import Voyage, apply_move, move_actions, spaces_left
 from .notation import spell
 from .pieces import CASHED, IN_PLAY, PoliceUnit, Secret, Spy
+from .reactions import REACT, Contest
 from .views import table_view
 
 ACTION_POINTS = 12  # rule 3.1
@@ -87,7 +88,9 @@ class SpiesState(State):
         "moves: 'Ge3 Vienna', 'Ge3 embark Baltic', 'Ge3 sail North-Sea', 'Ge3 land Kiel', "
         "'Ge3 reroll', 'end'; tiles: 'play Ge4', 'discard R8'; "
         "Secrets: 'X3 to Ge1', 'X3 release', 'X3 cash'; "
-        "chits: 'return Papers'"
+        "chits: 'Discovery Ge1 X3', 'Drop X3 Ge2', 'Sanction Ge1 Fr2', 'Escape Ge3', "
+        "'Cover Ge1', 'Recruit Ge3', 'return Papers'; answers: 'Papers', 'Escape', 'Cover', "
+        "'Double-Cross', 'Intercept GeP1', 'pass'"
     )
 
     edition: Edition
@@ -124,6 +127,12 @@ class SpiesState(State):
     searched: set[str]  # spies searched for this turn
     paid: set[str]  # cities searched this turn (one Action Point each)
     took: set[str]  # pieces that took control of a Secret this turn
+    contest: Contest | None  # an action open to answers with chits (reactions.py)
+    covered: dict[str, str]  # spy -> its power: under Cover until that power's next turn
+    markers: list[tuple[str, str, int, int]]  # Sanctioned markers: (power, spy, value, year)
+    duels: list[tuple[str, str, str, str]]  # public outcomes of Sanctions, Discoveries and
+    # Counterspies: (kind, spy, other piece or Secret, outcome)
+    plain: set[str]  # Secrets a Discovery showed to be no Counterspy (public)
 
     # ---------------------------------------------------------------- set-up
 
@@ -171,6 +180,7 @@ class SpiesState(State):
         self.moving, self.spaces, self.voyage, self.moved = None, 0, None, set()
         self.pending, self.known, self.comparisons = [], {}, []
         self.relocated, self.searched, self.paid, self.took = set(), set(), set(), set()
+        self.contest, self.covered, self.markers, self.duels, self.plain = None, {}, [], [], set()
         for power in POWERS:
             self._say(
                 f"{power} is played by seat {self.controller(power)}; "
@@ -409,6 +419,8 @@ class SpiesState(State):
             kind, power, spy = self.pending[0]
             if kind == chits.SURPLUS:
                 return chits.surplus_actions(self, power)
+            if kind == REACT:
+                return reactions.reaction_actions(self)
             return police.arrival_actions(self, spy)  # type: ignore[arg-type]
         if self.phase == TILE:
             return events.tile_actions(self)
@@ -418,7 +430,8 @@ class SpiesState(State):
         if self.phase == SEARCH:
             return [*police.search_actions(self), police.DONE]
         if self.phase == MOVE:
-            return move_actions(self) + control.control_actions(self, False)
+            actions = move_actions(self) + control.control_actions(self, False)
+            return actions + plays.chit_actions(self)
         return deployment.deploy_actions(self)
 
     def _apply(self, action: Action) -> None:
@@ -427,12 +440,16 @@ class SpiesState(State):
             power = self.pending[0][1]
             if kind == "return":
                 chits.apply_return(self, power, action.target)
+            elif self.pending[0][0] == REACT:
+                reactions.answer(self, action)
             else:
                 police.apply_arrival(self, power, action)
             if not self.pending and self.phase == TILE:
                 events.resume(self)
         elif self.phase == TILE:
             events.apply_tile(self, kind, action.target)
+        elif kind == "chit":
+            plays.apply_chit(self, action.target)
         elif kind == "control":
             control.apply_control(self, *action.target)
         elif kind == "release":
@@ -461,6 +478,9 @@ class SpiesState(State):
         self.moved, self.relocated, self.searched = set(), set(), set()
         self.paid, self.took = set(), set()
         self.free_searches = False
+        ended = [s for s, p in self.covered.items() if p == self.power]
+        for label in ended:  # Cover lasts until the start of its power's next turn
+            del self.covered[label]
         self._say(f"{self.year}: {self.power}'s turn")
         self.start_tile_step()
 
@@ -533,6 +553,9 @@ class SpiesState(State):
         for spy in self.spies.values():
             if spy.captor == power:
                 points += spy.strength * record[spy.year]  # type: ignore[index]
+        for killer, _, value, year in self.markers:  # Sanctioned markers (5.2, 6.0)
+            if killer == power:
+                points += value * record[year]
         own = sum(1 for p, t, _ in self.played if p == power and not self.is_random_tile(t))
         return points + COLOUR_TILE_POINTS * own
 
@@ -601,6 +624,11 @@ class SpiesState(State):
             "searched": sorted(self.searched),
             "paid": sorted(self.paid),
             "took": sorted(self.took),
+            "contest": None if self.contest is None else self.contest.to_json(),
+            "covered": dict(sorted(self.covered.items())),
+            "markers": [list(m) for m in self.markers],
+            "duels": [list(d) for d in self.duels],
+            "plain": sorted(self.plain),
         }  # fmt: skip
 
     def _resample(self, observer: int | None, rng: Rng) -> None:
@@ -630,6 +658,10 @@ class SpiesState(State):
         self.searched = set(self.searched)
         self.paid = set(self.paid)
         self.took = set(self.took)
+        self.covered = dict(self.covered)
+        self.markers = list(self.markers)
+        self.duels = list(self.duels)
+        self.plain = set(self.plain)
 
     def _cards(self) -> list[str]:
         cards = [s.card for s in self.secrets.values()]
@@ -656,6 +688,9 @@ class SpiesState(State):
         if head in (events.PLAY, events.DISCARD) and len(words) == 2:
             token = _TOKENS.get(words[1].lower(), words[1])
             return _typed(head, token)
+        chit = next((c.name for c in self.edition.chits if c.name.lower() == head), None)
+        if chit is not None:
+            return _typed("chit", (chit, *(self._piece(w) for w in words[1:])))
         if head == "search" and len(words) == 2:
             return _typed("search", self._label(words[1]))
         if head == "return" and len(words) == 2:
@@ -699,6 +734,12 @@ class SpiesState(State):
         place = self.edition.map.find(" ".join(words[1:])) if len(words) > 1 else None
         return None if place is None else _typed("move", (label, place))
 
+    def _piece(self, text: str) -> str:
+        """A spy, police unit or Secret label as typed, in any case."""
+        lower = text.lower()
+        found = next((s for s in self.secrets if s.lower() == lower), None)
+        return found if found is not None else self._label(text)
+
     def _label(self, text: str) -> str:
         """A piece label as typed, in any case."""
         lower = text.lower()
@@ -712,6 +753,8 @@ class SpiesState(State):
             kind, power, spy = self.pending[0]
             if kind == chits.SURPLUS:
                 return f"{power} holds more than ten Action Chits: it returns one first (3.21)"
+            if kind == REACT:
+                return reactions.why_not(self)
             return (
                 f"{power} first decides whether to search for {spy} (rule 4.1): 'search {spy}'"
                 " or 'pass'"
@@ -725,6 +768,10 @@ class SpiesState(State):
             return f"{self.power} first plays or discards an Event Tile (rule 3.21)"
         if action.kind in ("control", "release", "cash"):
             return self._why_not_control(action)
+        if action.kind == "chit":
+            if self.phase != MOVE:
+                return "Action Chits are played during spy movement (rule 3.8)"
+            return plays.why_not(self, action.target)
         if self.phase == REARRANGE:
             if action.kind == "relocate":
                 return (
@@ -802,7 +849,11 @@ class SpiesState(State):
             what = "re-arranging police" if self.phase == REARRANGE else "searching"
             return f"Finish {what}."
         if kind == "pass":
+            if self.pending[0][0] == REACT:
+                return reactions.describe_pass(self)
             return f"Let {self.pending[0][2]} go by without a search."
+        if kind == "chit":
+            return plays.describe(self, action.target)
         if kind == "search":
             spy = self.spies[target]
             free = bool(self.pending) or spy.place in self.paid or self.free_searches

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .edition import EDITION, Edition
 from .geography import AIR, LANE, PORT, POWERS, RAIL
 from .pieces import spy_face
+from .reactions import REACT, question
 
 if TYPE_CHECKING:
     from .rules import SpiesState
@@ -164,6 +165,28 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
             {"police": list(units), "spy": spy, "captured": captured}
             for units, spy, captured in state.comparisons
         ],
+        "duels": [
+            {"kind": kind, "spy": spy, "against": other, "outcome": outcome}
+            for kind, spy, other, outcome in state.duels
+        ],
+        "contest": None
+        if state.contest is None
+        else {
+            "kind": state.contest.kind,
+            "actor": state.contest.actor,
+            "spy": state.contest.spy,
+            "stage": state.contest.stage,
+            "target": state.contest.target,
+            "secret": state.contest.secret,
+            "double_crosses": state.contest.crosses,
+            "question": question(state) if state.pending and state.pending[0][0] == REACT else None,
+        },
+        "covered": dict(sorted(state.covered.items())),
+        "sanctioned_markers": [
+            {"power": power, "spy": spy, "value": value, "year": year}
+            for power, spy, value, year in state.markers
+        ],
+        "no_counterspy": sorted(state.plain),
         "status": status_line(state),
         "you": [] if observer is None else state.powers_of(observer),
         "powers": powers,
@@ -227,6 +250,8 @@ def status_line(state: SpiesState) -> str:
         kind, power, spy = state.pending[0]
         if kind == "surplus":
             return f"{power} holds more than ten Action Chits and returns one."
+        if kind == REACT:
+            return question(state) + "."
         return f"{power} may search for {spy}, which has just arrived."
     step = {
         "tile": "playing or discarding an Event Tile",
