@@ -102,8 +102,9 @@ def chit_actions(state: SpiesState) -> list[Action]:
 def discoverable(state: SpiesState, secret: Secret, power: str) -> bool:
     """Whether a spy of ``power`` in the Secret's city may play Discovery on it: a Secret in
     play that the power could not simply take (rule 3.7), not held by one of its own pieces or
-    its partner power's (rule 7.0), nor by a spy under Cover, and not the partner power's
-    original in that power's home territory (7.0)."""
+    its partner power's (rule 7.0), nor by a spy under Cover, and never the partner power's
+    original (7.0 forbids it in that power's home territory; we forbid it anywhere, so that
+    a seat cannot spring its own Counterspies on itself for the reward)."""
     if secret.status != IN_PLAY:
         return False
     seat = state.controller(power)
@@ -112,9 +113,7 @@ def discoverable(state: SpiesState, secret: Secret, power: str) -> bool:
         return state.controller(owner) != seat and secret.holder not in state.covered
     if secret.origin == power:
         return state.territory(secret.place) != power
-    if secret.origin is not None and state.controller(secret.origin) == seat:
-        return state.territory(secret.place) != secret.origin
-    return True
+    return secret.origin is None or state.controller(secret.origin) != seat
 
 
 def droppable(secret: Secret, power: str) -> bool:

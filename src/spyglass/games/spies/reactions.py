@@ -374,7 +374,7 @@ def _discovery(state: SpiesState, contest: Contest) -> None:
             state.contest = None
             return
     card = state.edition.secret(secret.card)
-    if card.counterspy:
+    if card.counterspy and secret.origin != spy.power:  # its own power's trap spares it
         captor = control.captor_of(state, spy.label, label)
         state.publish([label])
         state._say(f"Secret {label} is a Counterspy ({card.face})")
@@ -384,7 +384,8 @@ def _discovery(state: SpiesState, contest: Contest) -> None:
         )  # fmt: skip
         advance(state)
         return
-    state.plain.add(label)
+    if secret.origin != spy.power:  # everyone now knows it was no Counterspy
+        state.plain.add(label)
     state.contest = replace(contest, stage=CROSS)
     advance(state)
 

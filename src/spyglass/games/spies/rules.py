@@ -444,6 +444,11 @@ class SpiesState(State):
                 reactions.answer(self, action)
             else:
                 police.apply_arrival(self, power, action)
+            # A spy captured or killed meanwhile is no longer searched for on its arrival.
+            self.pending = [
+                p for p in self.pending
+                if p[0] != police.ARRIVAL or self.spies[p[2]].status == "active"  # type: ignore[index]
+            ]  # fmt: skip
             if not self.pending and self.phase == TILE:
                 events.resume(self)
         elif self.phase == TILE:
