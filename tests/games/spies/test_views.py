@@ -38,6 +38,10 @@ def test_generic_checks_on_random_playouts(players: int) -> None:
     assert state.comparisons and any(s.captor for s in state.spies.values())
     # ... and the event tiles: plays (with their awards) and face-down discards.
     assert state.played and any(state.discarded.values())
+    # ... and Action Chits: played on a turn, and as answers in another power's.
+    played = [a for a in state.history if a.kind == "chit"]
+    assert len({a.target[0] for a in played}) >= 4
+    assert state.duels  # Sanctions, Discoveries against a holder, Counterspies
     assert coverage.states >= 15
     assert coverage.hidden_seen == {*range(players), None}  # every seat has something hidden
 

@@ -146,20 +146,39 @@ class SpiesState(State):
 
     @classmethod
     def max_actions(cls, options: Mapping[str, Any], players: int) -> int:
-        # Every set-up decision places one piece. A turn: each police unit moves once, then
-        # "done"; each enemy spy is searched for once, then "done"; every spy move spends an
-        # Action Point, and "end" closes the turn. Each piece takes control of a Secret at most
-        # once a turn, and every release or cashing follows a taking or a Secret held at the
-        # start; every move may bring one search decision; every capture or cashing draws one
-        # chit, which may have to be returned.
+        # Set-up: every decision places one piece. Then, per turn:
+        # - the tile step is one decision, and each chit its awards draw may be returned;
+        # - re-arrangement: each police unit moves once, control passes between police (each
+        #   piece takes control once a turn), then "done"; searches: each enemy spy once, then
+        #   "done";
+        # - everything that spends an Action Point (moves, re-rolls, chits played on the turn)
+        #   is at most 12; "end" closes the turn; each move into a city brings at most one
+        #   arrival decision (police stand only in their own home cities, so one power's);
+        #   taking, releasing and cashing Secrets are at most three per own piece;
+        # - a contest (a search of either kind, or a chit played on the turn) asks at most 8
+        #   questions answered without a chit (avoid or Cover, a Counterspy's Escape, the end of
+        #   a Double Cross chain, the spoils, four powers asked to Intercept); every answer that
+        #   is a chit uses a chit held at the start of the turn (ten per power at most) or drawn
+        #   during it (tile awards, captures, cashes), and each drawn chit may be returned.
         pieces = sum(p.secrets + len(p.police) + len(p.spies) + 1 for p in EDITION.powers)
         units = max(len(p.police) for p in EDITION.powers)
         spies = sum(len(p.spies) + 1 for p in EDITION.powers)
         own = max(len(p.police) + len(p.spies) + 1 for p in EDITION.powers)
-        # The tile step is one decision, and each chit its awards draw may have to be returned.
-        draws = max(_tile_draws(t) for t in EDITION.tiles)
-        per_turn = units + 1 + spies + 1 + ACTION_POINTS + 1 + 3 * own + 2 * ACTION_POINTS
-        per_turn += 1 + draws
+        tile_draws = max(_tile_draws(t) for t in EDITION.tiles)
+        contests = spies + ACTION_POINTS
+        draws = tile_draws + contests + 2 * own
+        answers = len(POWERS) * chits.HAND_LIMIT + draws
+        per_turn = (
+            1
+            + (units + own + 1)
+            + (spies + 1)
+            + ACTION_POINTS
+            + (1 + ACTION_POINTS)
+            + 3 * own
+            + 8 * contests
+            + answers
+            + draws
+        )
         turns = len(POWERS) * (LAST_YEAR - FIRST_YEAR + 1)
         return pieces + turns * per_turn + 2 * (spies + len(EDITION.secrets))
 
