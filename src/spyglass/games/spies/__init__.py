@@ -1,7 +1,8 @@
 """Spies! (SPI 1981), the Long Game rules v2.3: espionage across Europe, 1933-1939.
 
 Not yet in the catalogue: the game is built in slices (see RULES.md); so far the data, set-up,
-police, searches, spy movement and Secrets. Tests build it from ``SPEC`` directly.
+police, searches, spy movement, Secrets, event tiles, Action Chits, havens and Cousins. Tests
+build it from ``SPEC`` directly.
 """
 
 from spyglass.engine import GameInfo, GameSpec, Region

@@ -7,9 +7,10 @@ A Secret in play is uncontrolled, or controlled by the one spy or police unit on
 - ``X3 to Ge1``: an own piece in the Secret's city takes it over, from nobody or from another
   own piece. From nobody only for the power's original Secret in its home territory (a spy
   anywhere there, a police unit only in the city the Secret started in); a foreign Secret is
-  taken only with a Discovery chit (a later slice). A recaptured original passes to a police unit
-  only in its starting city. Police hand Secrets to each other while re-arranging; spies pass
-  them to and from spies and police while moving. Each piece takes control at most once a turn.
+  taken only with a Discovery chit (``plays``) or from a spy just Sanctioned. A recaptured
+  original passes to a police unit only in its starting city. Police hand Secrets to each
+  other while re-arranging; spies pass them to and from spies and police while moving. Each
+  piece takes control at most once a turn.
 - ``X3 release``: the spy leaves the Secret uncontrolled in its city.
 - Moving: a spy carries the Secret it controls, unless it is the power's own original Secret
   still settled in its starting city (that one it only guards: moving away leaves it).
@@ -55,7 +56,7 @@ def may_take(state: SpiesState, secret: Secret, piece: str, power: str) -> bool:
             return False  # anything else needs a Discovery chit
         return not police or secret.place == secret.home
     if state.piece_power(secret.holder) != power:
-        return False  # enemy-controlled: Discovery or Sanction (a later slice)
+        return False  # enemy-controlled: only by Discovery, or from a victim of a Sanction
     if police and secret.origin == power:
         return secret.place == secret.home
     return True

@@ -15,6 +15,9 @@ enemy spy is searched for at most once a turn. ``done`` ends the searches.
 **Arriving spies**: each time an enemy spy enters a city holding your police during its power's
 turn, you decide at once (``search Ge1`` or ``pass``), at no cost; you are the seat to move.
 
+Every search first lets the spy's owner answer with a chit (``reactions``); a spy under Cover is
+not searched for at all.
+
 A **strength comparison** shows the counters to the two sides: the spy's owner sees the police
 units' faces and the searcher sees the spy's. The police (both units together if there are two)
 capture the spy only if strictly stronger. The captor puts the spy on its Time and Victory

@@ -2,13 +2,16 @@
 
 Built so far: set-up (rules 2.1-2.9) and a power's turn of 12 Action Points (3.1): the event
 tile played or discarded (3.2, in ``events``), police re-arrangement (3.3), searches (3.4, and
-4.1 for arriving spies in other powers' turns), capture (3.5), spy movement (3.6, 3.61) and the
-control, carrying and cashing of Secrets (3.7). The playing of chits, diplomacy and the rest of
-the scoring come in later slices (see RULES.md). The turn begins at ``begin_turn``.
+4.1 for arriving spies in other powers' turns), capture (3.5), spy movement (3.6, 3.61), the
+control, carrying and cashing of Secrets (3.7), Action Chits played on the turn (3.8, in
+``plays``) and as answers in the middle of an action (4.2, in ``reactions``), spy havens and
+Cousins (5.1, 5.2). Diplomacy and the options come in later slices (see RULES.md). The turn
+begins at ``begin_turn``.
 
 Decisions that interrupt the flow (a search of an arriving spy, returning chits over the limit
-of ten, also in the middle of a tile's awards) wait in ``pending``, first come first served;
-while one waits, the seat playing the power that must decide is the one to move.
+of ten, also in the middle of a tile's awards, an answer with a chit) wait in ``pending``; an
+answer and a return go to its head, arrivals queue behind. While one waits, the seat playing
+the power that must decide is the one to move.
 
 Set-up draws from three shuffled decks, so that a stacked deck fixes it: ``secrets`` (the 40
 Secret cards: each power draws its allotment in turn order, the last eight go to the SECRET
