@@ -478,3 +478,41 @@ def test_a_seats_two_powers_never_sanction_or_rob_each_other() -> None:
     place_secrets(state, X1=("S20", "Italy", "Lille", None))
     give(state, "Germany", "Sanction", "Discovery")
     assert chit_moves(state) == set()
+
+
+# Hidden information around answers ---------------------------------------------------------
+
+
+def test_the_deciding_seat_keeps_its_hand_and_choices_in_every_determinization() -> None:
+    state = german_turn({"Ge1": "Lille", "Fr1": "Lille"}, Ge1=3, Fr1=1)
+    give(state, "Germany", "Sanction")
+    give(state, "France", "Cover", "Papers")
+    state.apply("Sanction Ge1 Fr1")
+    assert state.current_player == 3
+    assert state.view(3)["table"]["contest"]["question"].startswith("France may answer")
+    for k in range(5):
+        guess = state.determinize(3, Rng(k))
+        assert guess.chits["France"] == ["Cover", "Papers"]
+        assert [str(a) for a in guess.legal_actions()] == ["Cover", "pass"]
+    hands = {tuple(state.determinize(0, Rng(k)).chits["France"]) for k in range(10)}
+    assert len(hands) > 1  # Germany does not know what France holds
+
+
+def test_the_outcome_of_a_sanction_narrows_every_determinization() -> None:
+    state = german_turn(
+        {"Ge1": "Lille", "Ge2": "Berlin", "Fr1": "Lille", "Fr2": "Paris", "Fr3": "Lyon"},
+        Ge1=1, Ge2=3, Fr1=3, Fr2=1,
+    )  # fmt: skip
+    cousin(state, "Fr3")  # strength 2
+    give(state, "Germany", "Sanction")
+    state.apply("Sanction Ge1 Fr1")
+    assert state.duels == [("sanction", "Ge1", "Fr1", "failed")]
+    others = set()
+    for k in range(20):
+        guess = state.determinize(1, Rng(k))  # Italy saw neither counter
+        attacker, victim = guess.spies["Ge1"], guess.spies["Fr1"]
+        assert not (victim.cousin and not attacker.cousin)  # else the assassin had died
+        assert attacker.strength < victim.strength
+        others.add(guess.spies["Fr2"].face)
+    assert others == {"1", "cousin 2"}  # the pieces outside the comparison still vary
+    assert state.determinize(3, Rng(1)).spies["Ge1"].strength == 1  # France saw it
