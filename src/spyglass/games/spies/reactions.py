@@ -93,9 +93,7 @@ def decider(state: SpiesState, contest: Contest) -> str | None:
     if contest.stage == AVOID:
         return state.spies[contest.spy].power
     if contest.stage == COVER:
-        victim = (
-            contest.target if contest.kind == SANCTION else state.secrets[contest.secret].holder
-        )  # type: ignore[index]
+        victim = decider_spy(state, contest)
         return state.spies[victim].power if victim in state.spies else None
     if contest.stage == CROSS:
         doer, undoer = _sides(state, contest)
@@ -183,25 +181,26 @@ def answer(state: SpiesState, act: Action) -> None:
     if contest.stage == INTERCEPT:
         _intercept(state, contest, power, act.target[1])
         return
+    shielded = contest.spy if contest.stage == AVOID else decider_spy(state, contest)
     what = {
         PAPERS: f"{contest.spy} shows its papers: no strength comparison",
         ESCAPE_CHIT: f"{contest.spy} slips away: no strength comparison",
-        COVER_CHIT: f"{contest.spy} takes cover until {power}'s next turn",
+        COVER_CHIT: f"{shielded} takes cover until {power}'s next turn",
         DOUBLE_CROSS: f"a Double Cross against the {_what(contest)}",
     }[chit]
     chits.pay(state, power, chit, what)
     if chit == COVER_CHIT:
-        state.covered[contest.spy if contest.stage == AVOID else decider_spy(state, contest)] = (
-            power
-        )
+        state.covered[shielded] = power
     _go_on(state, chit)
 
 
-def decider_spy(state: SpiesState, contest: Contest) -> str:
-    """The spy a Cover answer shields at the ``cover`` stage."""
+def decider_spy(state: SpiesState, contest: Contest) -> str | None:
+    """The spy a Cover answer shields at the ``cover`` stage (None at other stages)."""
+    if contest.stage != COVER:
+        return None
     if contest.kind == SANCTION:
-        return contest.target  # type: ignore[return-value]
-    return state.secrets[contest.secret].holder  # type: ignore[index,return-value]
+        return contest.target
+    return state.secrets[contest.secret].holder  # type: ignore[index]
 
 
 def _what(contest: Contest) -> str:
