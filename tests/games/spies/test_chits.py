@@ -243,6 +243,7 @@ def test_cover_and_double_cross_answer_a_sanction() -> None:
     state.apply("Sanction Ge1 Fr1")
     state.apply("Cover")
     assert state.spies["Fr1"].status == "active" and "Fr1" in state.covered
+    assert "Fr1 takes cover until France's next turn" in state.view(1)["log"][-2]
     assert chit_moves(state) == set()  # a spy under Cover cannot be Sanctioned
 
 
@@ -516,3 +517,17 @@ def test_the_outcome_of_a_sanction_narrows_every_determinization() -> None:
         others.add(guess.spies["Fr2"].face)
     assert others == {"1", "cousin 2"}  # the pieces outside the comparison still vary
     assert state.determinize(3, Rng(1)).spies["Ge1"].strength == 1  # France saw it
+
+
+def test_a_police_unit_may_intercept_but_not_one_holding_a_secret() -> None:
+    state = german_turn(
+        {"Ge1": "Lille", "Ge2": "Vienna"}, police={"FrP1": (1, "Lille"), "FrP2": (2, "Lille")}
+    )
+    place_secrets(state, X1=("S20", None, "Lille", "Ge1"), X2=("S21", "France", "Lille", "FrP2"))
+    give(state, "Germany", "Drop")
+    give(state, "France", "Intercept")
+    state.apply("Drop X1 Ge2")
+    assert state.current_player == 3 and texts(state) == {"Intercept FrP1", "pass"}
+    state.apply("pass")
+    secret = state.secrets["X1"]
+    assert (secret.place, secret.holder) == ("Vienna", "Ge2")
