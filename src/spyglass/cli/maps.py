@@ -107,7 +107,9 @@ def render_map(label: str, value: Any) -> RenderableType:
     body.add_column()
     quiet = []
     for name, members in grouped.items():
-        usual = Counter(p.get("style") for p in members).most_common(1)[0][0]
+        # a place's style is worth naming when it is not the style of most of its group
+        style, count = Counter(p.get("style") for p in members).most_common(1)[0]
+        usual = style if 2 * count > len(members) else None
         held = [p for p in members if here.get(str(p.get("id")))]
         if not held:
             quiet.append(f"{escape(name)} [dim]{len(members)}[/]")
