@@ -13,20 +13,25 @@ from rich.console import Console
 from spyglass.cli.maps import UnknownPlace, find_place, render_map, render_place
 from spyglass.cli.play import PlaySession
 from spyglass.cli.render import render_table
-from spyglass.engine import Game, GameInfo, Region
+from spyglass.engine import Game, GameInfo
 from spyglass.games.spies import SPEC as SPIES
 
 INFO = GameInfo(id="demo", title="Demo", summary="", rulebook="")
 
 #: Two countries and a sea; pieces in Freedonia and at sea, none in Sylvania.
+PLACES = [
+    # id, label, x, y, style, group
+    ("fre", "Fredville", 10, 10, "capital", "Freedonia"),
+    ("port", "Port Ösel", 20, 30, "town", "Freedonia"),
+    ("hill", "Hilltop", 30, 10, "town", "Freedonia"),
+    ("syl", "Sylvan", 60, 10, "capital", "Sylvania"),
+    ("wood", "Woodhaven", 70, 20, "town", "Sylvania"),
+    ("bay", "Grey Bay", 40, 50, "sea", "Seas"),
+]
 MAP = {
     "places": [
-        {"id": "fre", "label": "Fredville", "x": 10, "y": 10, "style": "capital", "group": "Freedonia"},
-        {"id": "port", "label": "Port Ösel", "x": 20, "y": 30, "style": "town", "group": "Freedonia"},
-        {"id": "hill", "label": "Hilltop", "x": 30, "y": 10, "style": "town", "group": "Freedonia"},
-        {"id": "syl", "label": "Sylvan", "x": 60, "y": 10, "style": "capital", "group": "Sylvania"},
-        {"id": "wood", "label": "Woodhaven", "x": 70, "y": 20, "style": "town", "group": "Sylvania"},
-        {"id": "bay", "label": "Grey Bay", "x": 40, "y": 50, "style": "sea", "group": "Seas"},
+        dict(zip(("id", "label", "x", "y", "style", "group"), place, strict=True))
+        for place in PLACES
     ],
     "routes": [
         {"from": "fre", "to": "hill", "label": "", "style": "rail"},
@@ -106,7 +111,9 @@ def test_places_are_found_by_id_label_accents_or_a_unique_prefix() -> None:
     assert find_place(MAP, "port")["id"] == "port"
     assert find_place(MAP, "PORT OSEL")["id"] == "port"
     assert find_place(MAP, "wood")["id"] == "wood"
-    with pytest.raises(UnknownPlace, match=r"No place 'Fredvile' on the map; did you mean Fredville\?"):
+    with pytest.raises(
+        UnknownPlace, match=r"^No place 'Fredvile' on the map; did you mean Fredville\?"
+    ):
         find_place(MAP, "Fredvile")
     with pytest.raises(UnknownPlace, match=r"did you mean (Sylvan, Sylvania|Sylvan)"):
         find_place(MAP, "Sylvanx")
@@ -136,7 +143,7 @@ def test_spies_map_shows_each_seat_only_the_faces_its_view_holds() -> None:
     assert all(len(line) <= 100 for text in texts.values() for line in text.splitlines())
     hidden = 0
     for seat, text in texts.items():
-        flat = " ".join(texts[seat].split())
+        flat = " ".join(text.split())
         for piece in pieces[seat]:
             assert f"●{piece['label']}" in flat
         for other in (0, 1, None):
@@ -175,7 +182,7 @@ def session(state, answers: list[str], width: int = 200) -> str:
     console = Console(record=True, width=width, color_system=None)
     feed = iter(answers)
     console.input = lambda *a, **k: next(feed)  # type: ignore[method-assign]
-    PlaySession(console, state, {s: "human" for s in range(state.players)}).run()
+    PlaySession(console, state, dict.fromkeys(range(state.players), "human")).run()
     return console.export_text()
 
 
