@@ -189,9 +189,13 @@ def test_each_kind_of_route_has_its_own_style(web_server, new_page, spies) -> No
 
 CLICK = """async (name) => {
   const g = document.querySelector(`svg.map g.place[data-place="${name}"]`);
+  // reached by the keyboard, then under the pointer: it keeps the focus
+  g.focus();
+  g.dispatchEvent(new PointerEvent('pointerenter'));
+  const focused = document.activeElement === g;
   g.dispatchEvent(new MouseEvent('click', {bubbles: true}));
   await new Promise((ok) => requestAnimationFrame(ok));
-  return {played: window.played, selected: g.classList.contains('sel'),
+  return {played: window.played, selected: g.classList.contains('sel'), focused,
           choices: window.controller.choices().map((m) => m.notation)};
 }"""
 
@@ -218,6 +222,7 @@ def test_places_a_move_names_are_outlined_and_clicked(web_server, new_page, spie
     one = next(name for name, moves in targets.items() if len(moves) == 1)
     result = page.evaluate(CLICK, one)
     assert result["played"] == targets[one]
+    assert result["focused"]
     # set-up: several Secrets may go to each home city; a city clicked offers them by the board
     start = spies_state(moves=0)
     view = start.view(start.current_player)

@@ -273,12 +273,11 @@ export function renderMap(reg, value) {
     g.append(text);
     const tokens = pieces.length ? pieceTokens(pieces) : null;
     if (tokens) g.append(tokens.group);
-    // hovered or focused, a place comes to the front (its label and pieces over its neighbours')
-    const raise = () => {
-      if (g.nextSibling) placeLayer.append(g);
-    };
-    g.addEventListener("pointerenter", raise);
-    g.addEventListener("focus", raise);
+    // hovered, a place comes to the front (its label and pieces over its neighbours'); not
+    // while it has the focus, which moving it in the page would take away
+    g.addEventListener("pointerenter", () => {
+      if (g.nextSibling && !g.contains(document.activeElement)) placeLayer.append(g);
+    });
     reg.place(g, { cell: [place.id, label], end: [place.id, label] }, label);
     placeLayer.append(g);
     const entry = { place, label, index, r, node: g, text, tokens, count: pieces.length, at: null };
