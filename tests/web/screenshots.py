@@ -19,6 +19,7 @@ from playwright.sync_api import sync_playwright
 from spyglass.web.auth import HEADER
 from tests.web.conftest import CHROMIUM_ARGS, Server, chromium_path
 from tests.web.helpers import tokens
+from tests.web.mapview import SPIES, draw, layout_json, legal_json, spies_state
 
 #: name -> (game, players, options, seed, moves made first, viewport)
 SHOTS = {
@@ -40,6 +41,21 @@ def advance(base: str, created: dict, moves: int, rng: random.Random) -> None:
         move = rng.choice(legal)["notation"]
         response = httpx.post(f"{url}/actions", headers={HEADER: token}, json={"action": move})
         response.raise_for_status()
+
+
+def spies_map(browser, base: str, out: Path) -> Path:
+    """The Spies! map at 1300 x 900, the moving spy's destinations outlined (the game is not
+    in the catalogue yet, so its view is drawn on a page of its own)."""
+    state = spies_state()
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    page = context.new_page()
+    page.goto(f"{base}/healthz")
+    view = state.view(state.current_player)
+    draw(page, view, layout_json(SPIES), legal_json(state))
+    path = out / "spies-map.png"
+    page.locator(".region-map").screenshot(path=str(path))
+    context.close()
+    return path
 
 
 def main() -> None:
@@ -82,6 +98,7 @@ def main() -> None:
                     page.screenshot(path=str(out / f"{name}.png"))
                     print(out / f"{name}.png")
                     context.close()
+                print(spies_map(browser, server.url, out))
                 browser.close()
         finally:
             server.stop()

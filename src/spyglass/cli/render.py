@@ -14,6 +14,8 @@ from rich.text import Text
 
 from spyglass.engine import Action, GameInfo, Region
 
+from .maps import render_map
+
 _RED = re.compile(r"[♥♦]")
 _BLACK = re.compile(r"[♠♣]")
 # Decktet suit symbols (see components/decktet.py) and the colour each is drawn in.
@@ -109,6 +111,8 @@ def render_region(region: Region, value: Any) -> RenderableType | None:
         return _grid(region, value or [])
     if region.kind == "rows":
         return _rows(region, value or [])
+    if region.kind == "map":
+        return render_map(region.label, value)
     if region.kind == "story":
         title = escape(str(value.get("title", ""))) if isinstance(value, dict) else ""
         return Text.from_markup(f"{label}  {title} [dim](type 'walk' to step through)[/]")
