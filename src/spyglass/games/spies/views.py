@@ -48,10 +48,22 @@ def base_map(edition: Edition = EDITION) -> dict[str, Any]:
         owner = game_map.home_power(city.id)
         style = "capital" if city.capital else "haven" if city.haven else (
             "secret" if city.secret else "home" if owner else "neutral")  # fmt: skip
-        places.append({"id": city.id, "label": city.label, "x": x, "y": y, "style": style})
+        group = city.country.replace("-", " ")
+        places.append(
+            {"id": city.id, "label": city.label, "x": x, "y": y, "style": style, "group": group}
+        )
     for zone in game_map.zones.values():
         x, y = xy(zone.lat, zone.lon)
-        places.append({"id": zone.id, "label": zone.label, "x": x, "y": y, "style": "sea"})
+        places.append(
+            {
+                "id": zone.id,
+                "label": zone.label,
+                "x": x,
+                "y": y,
+                "style": "sea",
+                "group": "Sea zones",
+            }
+        )
     routes = [{"from": a, "to": b, "label": "", "style": RAIL} for a, b in game_map.rail]
     routes += [{"from": a, "to": b, "label": "", "style": AIR} for a, b in game_map.air]
     for zone in game_map.zones.values():
