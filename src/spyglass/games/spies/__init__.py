@@ -1,11 +1,12 @@
 """Spies! (SPI 1981), the Long Game rules v2.3: espionage across Europe, 1933-1939.
 
 Not yet in the catalogue: the game is built in slices (see RULES.md); so far the data, set-up,
-police, searches, spy movement, Secrets, event tiles, Action Chits, havens and Cousins. Tests
+police, searches, spy movement, Secrets, event tiles, Action Chits, havens and Cousins,
+diplomacy and the options 8.1-8.5. Tests
 build it from ``SPEC`` directly.
 """
 
-from spyglass.engine import GameInfo, GameSpec, Region
+from spyglass.engine import GameInfo, GameSpec, OptionSpec, Region
 
 from .rules import SpiesState
 
@@ -16,13 +17,46 @@ INFO = GameInfo(
     rulebook="003_1350b2273e9fc733.txt (Spies!, Long Game rules v2.3)",
     players=(2, 5),
     edition="reconstructed edition",
+    options=(
+        OptionSpec(
+            "historical_alliances",
+            False,
+            "rule 8.1: a power loses 20 points if its ally trails both of the other camp",
+        ),
+        OptionSpec(
+            "two_power_score",
+            "best",
+            "a seat with two powers scores its better power (7.0), the lower one or the two "
+            "added (8.2)",
+            choices=("best", "lower", "combined"),
+        ),
+        OptionSpec(
+            "allocation",
+            "standard",
+            "which seat plays which power: rule 7.0, or 8.3 (four players: France and Russia "
+            "together) and 8.4 (three players: Germany-Italy, France-Russia, Britain)",
+            choices=("standard", "alternative"),
+        ),
+        OptionSpec(
+            "russia_bidding",
+            False,
+            "rule 8.5 (two or four players): seats bid each year to play Russia",
+        ),
+        OptionSpec(
+            "secret_money",
+            False,
+            "rule 2.2's alternative: a seat sees only its own powers' money",
+        ),
+    ),
 )
 
 LAYOUT = (
     Region("text", "status", "Turn"),
     Region("map", "map", "Europe, 1933"),
     Region("text", "you", "You play"),
-    Region("text", "powers", "Powers"),
+    Region("rows", "powers_summary", "Powers"),
+    Region("text", "talks", "Diplomacy", hide_empty=True),
+    Region("text", "russia_bidding", "Bidding for Russia", hide_empty=True),
 )
 
 SPEC = GameSpec(info=INFO, state=SpiesState, package=__name__, layout=LAYOUT)

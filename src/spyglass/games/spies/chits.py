@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from spyglass.engine import Action
 
+from . import memory
+from . import money as money_
 from .notation import action
 
 if TYPE_CHECKING:
@@ -51,6 +53,7 @@ def apply_return(state: SpiesState, power: str, chit: str) -> None:
     state.chits[power].remove(chit)
     state.cup.append(chit)
     state.cup.sort()
+    memory.forget(state, power, keep={state.controller(power)})  # returned out of sight
     state._say(
         f"{power} returns the Action Chit {chit} to the cup (ten at most)",
         [state.controller(power)],
@@ -81,12 +84,12 @@ def usable(state: SpiesState, power: str, kinds: tuple[str, ...]) -> list[str]:
 def may_answer(state: SpiesState, power: str | None, kinds: tuple[str, ...]) -> bool:
     """Whether ``power`` is asked to answer with one of ``kinds``: from public facts only (it
     holds some chit, and it can pay for one of those kinds), so that being asked tells the
-    other seats nothing about its hand."""
-    return (
-        power is not None
-        and bool(state.chits[power])
-        and any(affordable(state, power, k) for k in kinds)
-    )
+    other seats nothing about its hand (nor, with secret money, about its money)."""
+    if power is None or not state.chits[power] or state.russia_restricted(power):
+        return False  # after the Pact a bidder plays no chit for Russia (8.5)
+    if state.secret_money:  # its money is hidden too: asked whenever it holds a chit
+        return True
+    return any(affordable(state, power, k) for k in kinds)
 
 
 def pay(state: SpiesState, power: str, chit: str, what: str) -> None:
@@ -95,7 +98,8 @@ def pay(state: SpiesState, power: str, chit: str, what: str) -> None:
     state.chits[power].remove(chit)
     state.cup.append(chit)
     state.cup.sort()
-    state.money[power] -= money
+    memory.played(state, power, chit)
+    money_.change(state, power, -money)
     state.action_points -= points
     price = f"£{money}" + (f" and {points} Action Point{'s' * (points > 1)}" if points else "")
     state._say(f"{power} plays {chit} ({price}): {what}")

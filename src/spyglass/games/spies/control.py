@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from spyglass.engine import Action
 
-from . import chits
+from . import chits, money
 from .notation import action
 from .pieces import ACTIVE, CASHED, IN_PLAY, REMOVED, Secret
 from .police import capture
@@ -120,7 +120,7 @@ def apply_cash(state: SpiesState, label: str) -> None:
     year = secret.taken if secret.taken is not None else state.year
     state.secrets[label] = replace(secret, holder=None, status=CASHED, record=power, taken=year)
     state.publish([label])
-    state.money[power] += CASH_MONEY
+    money.change(state, power, CASH_MONEY)
     face = state.edition.secret(secret.card).face
     state._say(
         f"{power} cashes Secret {label} ({face}) in {secret.place}: £{CASH_MONEY} and an "

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from spyglass.engine import Action
 
-from . import chits
+from . import chits, money
 from .geography import POWERS
 from .notation import action
 from .pieces import ACTIVE
@@ -93,7 +93,7 @@ def resume(state: SpiesState) -> None:
             return
         power, unit, amount, city = state.awarding.pop(0)
         if unit == "£":
-            state.money[power] += amount
+            money.change(state, power, amount)
             state._say(f"{power} receives £{amount} for its spy in {city}")
         else:
             where = "from the tile" if city == EFFECT_DRAW else f"for its spy in {city}"

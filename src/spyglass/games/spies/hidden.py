@@ -21,6 +21,11 @@ What everyone saw narrows the deal, and every sample keeps to it:
 - **tiles**: a discarded tile was one of the year it was discarded in, and the power about to
   choose a tile holds one it may use. Tiles are dealt by a randomised backtracking search over
   those slots (random tiles by count among the hidden powers), which cannot fail either.
+- **chits**: the chits a seat remembers in another power's hand (``memory``: handed over in a
+  trade, or shown in an offer it has seen) stay in that hand; the rest are redealt.
+- **diplomacy**: an offer the seat has not seen is dealt as an empty one (its contents could be
+  anything); sealed bids for Russia it has not seen are redrawn among the sums the bidder could
+  bid; with secret money, the sums of trades it did not see are redrawn (``money``).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from spyglass.engine import Rng
 
+from . import bidding, diplomacy, money
 from .events import fits
 from .geography import POWERS
 
@@ -46,11 +52,20 @@ Constraint = tuple[Any, ...]
 def resample(state: SpiesState, observer: int | None, rng: Rng) -> None:
     if state.is_over:
         return  # the final scoring turns everything face up
+    needs: dict[str, int] = {}
+    offer = state.offer
+    if offer is not None:
+        if not diplomacy.sees_offer(state, observer):
+            state.offer = replace(offer, give=(), ask=())
+        elif observer != state.controller(offer.initiator):
+            needs[offer.initiator] = diplomacy.money_of(offer.give)
     _redeal_faces(state, observer, rng)
     _secrets(state, observer, rng)
     hands = [p for p in POWERS if not state.sees_hand(observer, p)]
-    _chits(state, hands, rng)
+    _chits(state, observer, hands, rng)
     _deal_tiles(state, hands, rng)
+    money.resample(state, observer, rng, needs)
+    bidding.resample(state, observer, rng)
 
 
 # ------------------------------------------------------------------------- faces
@@ -258,13 +273,21 @@ def _secrets(state: SpiesState, observer: int | None, rng: Rng) -> None:
         del pool[len(pool) - size :]
 
 
-def _chits(state: SpiesState, hands: list[str], rng: Rng) -> None:
-    pool = rng.shuffled([c for p in hands for c in state.chits[p]] + state.cup)
+def _chits(state: SpiesState, observer: int | None, hands: list[str], rng: Rng) -> None:
+    """Unseen chits among the hidden hands and the cup; each hand keeps the chits the observer
+    knows it holds."""
+    pool = Counter([c for p in hands for c in state.chits[p]] + state.cup)
+    kept = {}
     for power in hands:
-        size = len(state.chits[power])
-        state.chits[power] = sorted(pool[len(pool) - size :])
-        del pool[len(pool) - size :]
-    state.cup = pool
+        kept[power] = diplomacy.known_chits(state, observer, power)
+        pool -= kept[power]  # they are in the true hand, so in the pool
+    rest = rng.shuffled(sorted(pool.elements()))
+    for power in hands:
+        size = len(state.chits[power]) - sum(kept[power].values())
+        drawn = rest[len(rest) - size :] if size else []
+        del rest[len(rest) - size :]
+        state.chits[power] = sorted([*kept[power].elements(), *drawn])
+    state.cup = sorted(rest)
 
 
 # ------------------------------------------------------------------------- tiles

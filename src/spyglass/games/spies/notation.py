@@ -18,8 +18,17 @@ def action(kind: str, target: object) -> Action:
 
 
 def spell(kind: str, target: object) -> str:
-    if kind in ("end", "done", "pass"):
+    if kind in ("end", "done", "pass", "send", "withdraw", "accept", "refuse"):
         return kind
+    if kind in ("approach", "bid"):
+        return f"{kind} {target}"
+    if kind in ("offer", "ask"):
+        what = target[0]  # type: ignore[index]
+        if what == "money":
+            return f"{kind} £{target[1]}"  # type: ignore[index]
+        if what == "chit":
+            return f"{kind} {target[1]}"  # type: ignore[index]
+        return f"{kind} {target[1]} to {target[2]}"  # type: ignore[index]
     if kind == "chit":
         return " ".join(target)  # type: ignore[arg-type]
     if kind == "search":

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from spyglass.engine import Action
 
-from . import chits, reactions
+from . import chits, money, reactions
 from .notation import action
 from .pieces import ACTIVE, CAPTURED, Spy
 
@@ -251,7 +251,7 @@ def capture(state: SpiesState, label: str, captor: str | None) -> None:
         state._say(f"{label} goes to the box of spies captured in neutral countries")
         return
     state.publish([label])
-    state.money[captor] += CAPTURE_MONEY
+    money.change(state, captor, CAPTURE_MONEY)
     state._say(
         f"{captor} puts {label} ({spy.face}) on its record under {state.year} "
         f"and gains £{CAPTURE_MONEY} and an Action Chit"

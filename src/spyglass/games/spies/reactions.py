@@ -205,7 +205,7 @@ def decider_spy(state: SpiesState, contest: Contest) -> str | None:
 
 def _what(contest: Contest) -> str:
     return {SEARCH: "Escape", COUNTERSPY: "Escape", SANCTION: "Sanction",
-            DISCOVERY: "Discovery", ESCAPE: "Escape"}[contest.kind]  # fmt: skip
+            DISCOVERY: "Discovery", ESCAPE: "Escape", DROP: "Drop"}[contest.kind]  # fmt: skip
 
 
 def _go_on(state: SpiesState, chit: str | None) -> None:

@@ -28,8 +28,22 @@ from typing import Any
 
 from spyglass.engine import Action, Result, Rng, RulesError, State
 
-from . import chits, control, deployment, events, movement, plays, police, reactions, seats
+from . import (
+    bidding,
+    chits,
+    control,
+    deployment,
+    diplomacy,
+    events,
+    money,
+    movement,
+    plays,
+    police,
+    reactions,
+    seats,
+)
 from .deployment import PHASES, POLICE, SECRETS, SPIES
+from .diplomacy import TALKS, Offer
 from .edition import EDITION, Edition
 from .geography import POWERS
 from .hidden import resample
@@ -44,6 +58,13 @@ FIRST_YEAR, LAST_YEAR = 1933, 1939
 TILE, REARRANGE, SEARCH, MOVE, OVER = "tile", "rearrange", "search", "move", "over"
 TURN_PHASES = (TILE, REARRANGE, SEARCH, MOVE)
 COLOUR_TILE_POINTS = 2  # rule 6.0
+ALLIANCE_PENALTY = 20  # rule 8.1
+ALLIANCES = (  # rule 8.1: (power, its ally, the other camp)
+    ("Germany", "Italy", ("Britain", "France")),
+    ("Italy", "Germany", ("Britain", "France")),
+    ("France", "Britain", ("Germany", "Italy")),
+    ("Britain", "France", ("Germany", "Italy")),
+)
 
 
 def _tokens(edition: Edition) -> dict[str, str]:
@@ -63,6 +84,11 @@ def _tile_draws(tile: Any) -> int:
     chit_awards = sum(a.amount * len(a.cities) for a in tile.awards if a.unit == "c")
     extra = tile.effect.count if tile.effect is not None else 0
     return len(POWERS) * chit_awards + extra
+
+
+def _tile_money(tile: Any) -> int:
+    """The most £ a tile can hand out: every power rewarded in every city it names."""
+    return len(POWERS) * sum(a.amount * len(a.cities) for a in tile.awards if a.unit == "£")
 
 
 def tile_token(tile_id: str) -> str:
@@ -93,7 +119,9 @@ class SpiesState(State):
         "Secrets: 'X3 to Ge1', 'X3 release', 'X3 cash'; "
         "chits: 'Discovery Ge1 X3', 'Drop X3 Ge2', 'Sanction Ge1 Fr2', 'Escape Ge3', "
         "'Cover Ge1', 'Recruit Ge3', 'return Papers'; answers: 'Papers', 'Escape', 'Cover', "
-        "'Double-Cross', 'Intercept GeP1', 'pass'"
+        "'Double-Cross', 'Intercept GeP1', 'pass'; diplomacy: 'approach France', 'offer £5', "
+        "'offer Papers', 'offer X3 to Fr2', 'ask £5', 'ask Drop', 'ask X5 to Ge2', 'send', "
+        "'withdraw', 'accept', 'refuse'; bidding for Russia: 'bid 5'"
     )
 
     edition: Edition
@@ -136,11 +164,20 @@ class SpiesState(State):
     duels: list[tuple[str, str, str, str]]  # public outcomes of Sanctions, Discoveries and
     # Counterspies: (kind, spy, other piece or Secret, outcome)
     plain: set[str]  # Secrets a Discovery showed to be no Counterspy (public)
+    offer: Offer | None  # diplomacy: the offer being built or awaiting its answer
+    chit_memory: dict[tuple[int, str], list[str]]  # (seat, power) -> chits it knows are held
+    russia_seat: int | None  # rule 8.5: the seat that won Russia (None before the first bid)
+    russia_held: set[int]  # rule 8.5: seats that have played Russia
+    bids: dict[int, int]  # rule 8.5: this round's sealed bids by seat
+    bid_over: int  # rule 8.5: a re-bid must exceed this (-1: the first round)
+    ledger: list[tuple[str, tuple[str, ...], int, tuple[int, int] | None]]  # secret money
+    trades: list[tuple[str, str, int, int, tuple[int, ...]]]  # secret money: the trades' sums
 
     # ---------------------------------------------------------------- set-up
 
     @classmethod
     def deck_contents(cls, options: Mapping[str, Any], players: int) -> dict[str, list[str]]:
+        seats.seating(options, players)  # a combination of options the rules forbid fails here
         return {
             "secrets": [s.id for s in EDITION.secrets],
             "tiles": [tile_token(t.id) for t in EDITION.tiles if t.power is None],
@@ -182,11 +219,30 @@ class SpiesState(State):
             + answers
             + draws
         )
+        # - diplomacy: each approach spends an Action Point (so at most 12), and its offer is
+        #   built one item at a time, each item at most once: two sums, the offerer's chits
+        #   (ten at most), chits asked (no more than the other holds, ten at most), Secrets
+        #   each way (each to a distinct receiving piece of the power receiving); then send or
+        #   withdraw, the answer, and up to ten chits returned by each side over the limit.
+        talks = 2 + 2 * chits.HAND_LIMIT + 2 * own + 2 + 2 * chits.HAND_LIMIT
+        per_turn += ACTION_POINTS * talks
         turns = len(POWERS) * (LAST_YEAR - FIRST_YEAR + 1)
-        return pieces + turns * per_turn + 2 * (spies + len(EDITION.secrets))
+        total = pieces + turns * per_turn + 2 * (spies + len(EDITION.secrets))
+        if seats.seating(options, players).russia == seats.BID:
+            # Rule 8.5: a round of sealed bids a year, then re-bids among the tied, each higher
+            # than the last, so no more rounds than the most money a seat could hold: the
+            # money at the start and every £ that can come into the game, per turn a tile's
+            # awards, captures (searches and arrivals) and cashed Secrets.
+            income = max(_tile_money(t) for t in EDITION.tiles)
+            income += police.CAPTURE_MONEY * (spies + ACTION_POINTS) + control.CASH_MONEY * own
+            most = sum(p.money for p in EDITION.powers) + turns * income
+            total += (LAST_YEAR - FIRST_YEAR + 1) * players * (most + 2)
+        return total
 
     def _setup(self) -> None:
         edition = self.edition = EDITION
+        self.russia_seat, self.russia_held, self.bids, self.bid_over = None, set(), {}, -1
+        self.offer, self.chit_memory, self.ledger, self.trades = None, {}, [], []
         self.year = FIRST_YEAR
         self.annexed = {}
         self.last_year, self.pact, self.free_searches = LAST_YEAR, False, False
@@ -204,10 +260,12 @@ class SpiesState(State):
         self.relocated, self.searched, self.paid, self.took = set(), set(), set(), set()
         self.contest, self.covered, self.markers, self.duels, self.plain = None, {}, [], [], set()
         for power in POWERS:
-            self._say(
-                f"{power} is played by seat {self.controller(power)}; "
-                f"it starts with £{self.money[power]}"
+            who = (
+                "goes to the highest bidder"
+                if self.bid_for_russia(power)
+                else f"is played by seat {self.controller(power)}"
             )
+            self._say(f"{power} {who}; it starts with £{self.money[power]}")
         self._deal_secrets(list(self._decks["secrets"]))
         self._deal_tiles(list(self._decks["tiles"]))
         self.chits = {p: [] for p in POWERS}
@@ -256,7 +314,18 @@ class SpiesState(State):
         self.cup.sort()  # a cup has no order: later draws are random
 
     def after_deploy(self) -> None:
-        """Move on to the next power with pieces to place, or the next set-up step."""
+        """Move on to the next power with pieces to place, or the next set-up step; with
+        bidding for Russia, the first bids come just before Russia places its Secrets (8.5)."""
+        self._deploy_next()
+        if (
+            self.phase == SECRETS
+            and self.bid_for_russia(self.power)
+            and self.russia_seat is None
+            and not self.pending
+        ):
+            bidding.start(self)
+
+    def _deploy_next(self) -> None:
         while deployment.remaining(self, self.power) == 0:
             self.power_index += 1
             if self.power_index == len(POWERS):
@@ -276,15 +345,47 @@ class SpiesState(State):
     def power(self) -> str:
         return POWERS[self.power_index]
 
+    @property
+    def seating(self) -> seats.Seating:
+        return seats.seating(self.options, self.players)
+
     def controller(self, power: str) -> int:
-        return seats.controller(power, min(self.year, LAST_YEAR), self.players)
+        return self.seating.controller(power, min(self.year, LAST_YEAR), self.russia_seat)
 
     def powers_of(self, seat: int) -> list[str]:
-        return seats.powers_of(seat, min(self.year, LAST_YEAR), self.players)
+        return [p for p in POWERS if self.controller(p) == seat]
 
     def informed_seats(self, power: str) -> set[int]:
         """The seats that have played ``power``: they know its pieces' faces."""
-        return seats.ever_played(power, min(self.year, LAST_YEAR), self.players)
+        if self.bid_for_russia(power):
+            return set(self.russia_held)
+        last = min(self.year, LAST_YEAR)
+        return {self.seating.controller(power, y, None) for y in range(FIRST_YEAR, last + 1)}
+
+    def bid_for_russia(self, power: str) -> bool:
+        """Whether ``power`` is Russia played by its highest bidder (rule 8.5)."""
+        return power == seats.RUSSIA and self.seating.russia == seats.BID
+
+    def russia_restricted(self, power: str) -> bool:
+        """After the Pact, a bidder who is not Germany's player only searches with Russia's
+        police (rule 8.5)."""
+        return (
+            self.pact
+            and self.bid_for_russia(power)
+            and self.russia_seat != self.controller("Germany")
+        )
+
+    @property
+    def secret_money(self) -> bool:
+        return bool(self.options.get("secret_money", False))
+
+    def sees_money(self, observer: int | None, power: str) -> bool:
+        """Money is public unless the option keeps it secret: then a seat sees its own powers'
+        money (and everyone's once the game is over)."""
+        return not self.secret_money or self.is_over or observer == self.controller(power)
+
+    def transfer_money(self, me: str, other: str, give: int, ask: int) -> None:
+        money.transfer(self, me, other, give, ask)
 
     def sees_faces(self, observer: int | None, power: str) -> bool:
         """Whether ``observer`` knows the faces of ``power``'s spies and police: it has played
@@ -443,6 +544,10 @@ class SpiesState(State):
                 return chits.surplus_actions(self, power)
             if kind == REACT:
                 return reactions.reaction_actions(self)
+            if kind == TALKS:
+                return diplomacy.answer_actions(self)
+            if kind == bidding.BID:
+                return bidding.bid_actions(self, power)
             return police.arrival_actions(self, spy)  # type: ignore[arg-type]
         if self.phase == TILE:
             return events.tile_actions(self)
@@ -452,18 +557,24 @@ class SpiesState(State):
         if self.phase == SEARCH:
             return [*police.search_actions(self), police.DONE]
         if self.phase == MOVE:
+            if self.offer is not None:
+                return diplomacy.compose_actions(self)
             actions = move_actions(self) + control.control_actions(self, False)
-            return actions + plays.chit_actions(self)
+            return actions + plays.chit_actions(self) + diplomacy.approach_actions(self)
         return deployment.deploy_actions(self)
 
     def _apply(self, action: Action) -> None:
         kind = action.kind
         if self.pending:
-            power = self.pending[0][1]
+            head, power = self.pending[0][:2]
             if kind == "return":
                 chits.apply_return(self, power, action.target)
             elif self.pending[0][0] == REACT:
                 reactions.answer(self, action)
+            elif self.pending[0][0] == TALKS:
+                diplomacy.apply(self, action)
+            elif self.pending[0][0] == bidding.BID:
+                bidding.apply_bid(self, action.target)
             else:
                 police.apply_arrival(self, power, action)
             # A spy captured or killed meanwhile is no longer searched for on its arrival.
@@ -471,12 +582,14 @@ class SpiesState(State):
                 p for p in self.pending
                 if p[0] != police.ARRIVAL or self.spies[p[2]].status == "active"  # type: ignore[index]
             ]  # fmt: skip
-            if not self.pending and self.phase == TILE:
+            if not self.pending and self.phase == TILE and head != bidding.BID:
                 events.resume(self)
         elif self.phase == TILE:
             events.apply_tile(self, kind, action.target)
         elif kind == "chit":
             plays.apply_chit(self, action.target)
+        elif kind in diplomacy.KINDS:
+            diplomacy.apply(self, action)
         elif kind == "control":
             control.apply_control(self, *action.target)
         elif kind == "release":
@@ -492,6 +605,8 @@ class SpiesState(State):
         elif self.phase == SEARCH:
             if kind == "search":
                 police.apply_search(self, action.target)
+            elif self.russia_restricted(self.power):
+                self.end_turn()  # after the Pact a bidder only searches with Russia (8.5)
             else:
                 self.phase = MOVE
         elif self.phase == MOVE:
@@ -500,7 +615,8 @@ class SpiesState(State):
             deployment.apply_deploy(self, action)
 
     def begin_turn(self) -> None:
-        """The start of a power's turn: a fresh 12 Action Points and per-turn limits."""
+        """The start of a power's turn: a fresh 12 Action Points and per-turn limits; with
+        bidding, Russia's turn opens with the year's bids (8.5; 1933's came at set-up)."""
         self.action_points = ACTION_POINTS
         self.moved, self.relocated, self.searched = set(), set(), set()
         self.paid, self.took = set(), set()
@@ -509,12 +625,26 @@ class SpiesState(State):
         for label in ended:  # Cover lasts until the start of its power's next turn
             del self.covered[label]
         self._say(f"{self.year}: {self.power}'s turn")
+        if self.bid_for_russia(self.power) and self.year > FIRST_YEAR:
+            self.phase = TILE
+            bidding.start(self)
+            return
         self.start_tile_step()
+
+    def after_bidding(self) -> None:
+        """The bids are settled: set-up goes on, or Russia's turn begins."""
+        if self.phase in PHASES:
+            self._deploy_next()
+        else:
+            self.start_tile_step()
 
     def start_tile_step(self) -> None:
         """Rule 3.21: the turn opens with an event tile played or discarded; a power with no
         tile of the year (nor an "Any Year" one) goes straight on to its police."""
-        if events.has_tile(self):
+        if self.russia_restricted(self.power):
+            self._say("after the Pact, Russia's bidder may only search with its police (8.5)")
+            self.start_searches()
+        elif events.has_tile(self):
             self.phase = TILE
         else:
             self._say(f"{self.power} has no Event Tile it may play or discard this year")
@@ -531,7 +661,10 @@ class SpiesState(State):
         turn goes on to movement."""
         self.phase = SEARCH
         if not police.search_actions(self):
-            self.phase = MOVE
+            if self.russia_restricted(self.power):
+                self.end_turn()
+            else:
+                self.phase = MOVE
 
     def finish_moving(self) -> None:
         if self.moving is not None:
@@ -586,25 +719,43 @@ class SpiesState(State):
         own = sum(1 for p, t, _ in self.played if p == power and not self.is_random_tile(t))
         return points + COLOUR_TILE_POINTS * own
 
+    def final_points(self) -> dict[str, int]:
+        """Each scoring power's points, after rule 8.1's penalties when that option is on (a
+        power loses 20 if its ally trails both powers of the other camp, judged on the points
+        before any penalty). Russia scores nothing when it changes hands (7.0, 8.5)."""
+        points = {p: self.power_points(p) for p in POWERS if self.seating.scoring(p)}
+        if self.options.get("historical_alliances", False):
+            base = dict(points)
+            for power, ally, rivals in ALLIANCES:
+                if all(base[ally] < base[r] for r in rivals):
+                    points[power] -= ALLIANCE_PENALTY
+        return points
+
     def _result(self) -> Result:
-        points = {p: self.power_points(p) for p in POWERS}
-        # Rule 7.0: each power is scored on its own; a seat's score is its best power's. With
-        # two players Russia scores nothing.
-        scoring = [p for p in POWERS if not (self.players == 2 and p == "Russia")]
-        best = {s: max(points[p] for p in scoring if self.controller(p) == s)
-                for s in range(self.players)}  # fmt: skip
-        top = max(best.values())
-        leaders = [p for p in scoring if points[p] == top]
-        richest = max(self.money[p] for p in leaders)
-        winners = tuple(sorted({self.controller(p) for p in leaders if self.money[p] == richest}))
+        points = self.final_points()
+        mode = self.options.get("two_power_score", "best")
+        mine = {s: [p for p in points if self.controller(p) == s] for s in range(self.players)}
+        if mode == "best":
+            # Rule 7.0: each power is scored on its own, as if a player of its own; the
+            # highest power wins for its seat, the richer power breaking a tie.
+            score = {s: max(points[p] for p in mine[s]) for s in mine}
+            top = max(score.values())
+            leaders = [p for p in points if points[p] == top]
+            richest = max(self.money[p] for p in leaders)
+            winners = {self.controller(p) for p in leaders if self.money[p] == richest}
+        else:  # 8.2: the lower of a seat's powers, or their sum
+            pick = min if mode == "lower" else sum
+            score = {s: pick(points[p] for p in mine[s]) for s in mine}
+            top = max(score.values())
+            purse = {s: sum(self.money[p] for p in mine[s]) for s in mine}
+            richest = max(purse[s] for s in mine if score[s] == top)
+            winners = {s for s in mine if score[s] == top and purse[s] == richest}
+        ordered = tuple(sorted(winners))
         return Result(
-            scores=tuple(float(best[s]) for s in range(self.players)),
-            winners=winners,
-            detail=tuple(
-                {p: points[p] for p in scoring if self.controller(p) == s}
-                for s in range(self.players)
-            ),
-            summary=" and ".join(f"seat {s}" for s in winners) + f" wins with {top} points",
+            scores=tuple(float(score[s]) for s in range(self.players)),
+            winners=ordered,
+            detail=tuple({p: points[p] for p in mine[s]} for s in range(self.players)),
+            summary=" and ".join(f"seat {s}" for s in ordered) + f" wins with {top} points",
         )
 
     # ---------------------------------------------------------------- views
@@ -656,6 +807,15 @@ class SpiesState(State):
             "markers": [list(m) for m in self.markers],
             "duels": [list(d) for d in self.duels],
             "plain": sorted(self.plain),
+            "offer": None if self.offer is None else self.offer.to_json(),
+            "chit_memory": [[seat, power, list(v)]
+                            for (seat, power), v in sorted(self.chit_memory.items())],
+            "russia_seat": self.russia_seat,
+            "russia_held": sorted(self.russia_held),
+            "bids": {str(k): v for k, v in sorted(self.bids.items())},
+            "bid_over": self.bid_over,
+            "ledger": money.ledger_json(self),
+            "trades": [[a, b, g, k, list(w)] for a, b, g, k, w in self.trades],
         }  # fmt: skip
 
     def _resample(self, observer: int | None, rng: Rng) -> None:
@@ -689,6 +849,11 @@ class SpiesState(State):
         self.markers = list(self.markers)
         self.duels = list(self.duels)
         self.plain = set(self.plain)
+        self.chit_memory = dict(self.chit_memory)
+        self.russia_held = set(self.russia_held)
+        self.bids = dict(self.bids)
+        self.ledger = list(self.ledger)
+        self.trades = list(self.trades)
 
     def _cards(self) -> list[str]:
         cards = [s.card for s in self.secrets.values()]
@@ -712,6 +877,16 @@ class SpiesState(State):
             return movement.END
         if head in ("done", "pass") and len(words) == 1:
             return police.DONE if head == "done" else police.PASS
+        if head in ("send", "withdraw", "accept", "refuse") and len(words) == 1:
+            return _typed(head, None)
+        if head == "approach" and len(words) == 2:
+            power = next((p for p in POWERS if p.lower() == words[1].lower()), words[1])
+            return _typed(head, power)
+        if head == "bid" and len(words) == 2:
+            amount = words[1].strip("£")
+            return _typed(head, int(amount)) if amount.isdigit() else None
+        if head in ("offer", "ask") and len(words) >= 2:
+            return self._parse_item(head, words[1:])
         if head in (events.PLAY, events.DISCARD) and len(words) == 2:
             token = _TOKENS.get(words[1].lower(), words[1])
             return _typed(head, token)
@@ -761,6 +936,19 @@ class SpiesState(State):
         place = self.edition.map.find(" ".join(words[1:])) if len(words) > 1 else None
         return None if place is None else _typed("move", (label, place))
 
+    def _parse_item(self, head: str, words: list[str]) -> Action | None:
+        """``offer £5`` (or ``offer 5``), ``offer Papers``, ``offer X3 to Fr2``."""
+        amount = words[0].strip("£")
+        if len(words) == 1 and amount.isdigit():
+            return _typed(head, (diplomacy.MONEY, int(amount)))
+        chit = next((c.name for c in self.edition.chits if c.name.lower() == words[0].lower()),
+                    None)  # fmt: skip
+        if len(words) == 1 and chit is not None:
+            return _typed(head, (diplomacy.CHIT, chit))
+        if len(words) == 3 and words[1].lower() == "to":
+            return _typed(head, (diplomacy.SECRET, self._piece(words[0]), self._label(words[2])))
+        return None
+
     def _piece(self, text: str) -> str:
         """A spy, police unit or Secret label as typed, in any case."""
         lower = text.lower()
@@ -782,6 +970,12 @@ class SpiesState(State):
                 return f"{power} holds more than ten Action Chits: it returns one first (3.21)"
             if kind == REACT:
                 return reactions.why_not(self)
+            if kind == TALKS:
+                if action.kind == "accept":
+                    return f"{power} does not hold all that the offer asks of it (rule 3.9)"
+                return diplomacy.question(self) + " (rule 4.3)"
+            if kind == bidding.BID:
+                return bidding.why_not(self, power)
             return (
                 f"{power} first decides whether to search for {spy} (rule 4.1): 'search {spy}'"
                 " or 'pass'"
@@ -793,6 +987,14 @@ class SpiesState(State):
                     "discarded only in its years, an Any Year tile in any year (rule 3.21)"
                 )
             return f"{self.power} first plays or discards an Event Tile (rule 3.21)"
+        if self.offer is not None:
+            return diplomacy.why_not(self, action)
+        if action.kind in diplomacy.KINDS or action.kind in ("accept", "refuse", "bid"):
+            if action.kind == "approach" and self.phase == MOVE:
+                return diplomacy.why_not_approach(self, action.target)
+            if action.kind == "approach":
+                return "diplomacy is opened during spy movement (rule 3.9)"
+            return "there is no offer or bid to make or answer now (rules 3.9, 4.3, 8.5)"
         if action.kind in ("control", "release", "cash"):
             return self._why_not_control(action)
         if action.kind == "chit":
@@ -872,6 +1074,10 @@ class SpiesState(State):
 
     def _describe(self, action: Action) -> str:
         kind, target = action.kind, action.target
+        if kind in diplomacy.KINDS or kind in ("accept", "refuse"):
+            return diplomacy.describe(self, action)
+        if kind == "bid":
+            return bidding.describe(self, target)
         if kind == "done":
             what = "re-arranging police" if self.phase == REARRANGE else "searching"
             return f"Finish {what}."

@@ -2,7 +2,11 @@
 
 Positions, labels and owners of every piece are public (the counters lie face down on the map);
 faces are shown only to the seats that may look (see hidden.py for the same rules applied to
-determinization). Money is public (the Bank Track).
+determinization). Money is public (the Bank Track) unless the option ``secret_money`` is on.
+
+Besides the structured lists (for bots and the browser's map) the view carries lines made for
+reading: ``powers_summary`` (one row per power: seat, money, chits, Secrets to place, tiles,
+points at the end), ``talks`` (the offer on the table) and ``russia_bidding`` (rule 8.5).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from functools import cache
 from math import cos, radians
 from typing import TYPE_CHECKING, Any
 
+from . import bidding, diplomacy
 from .edition import EDITION, Edition
 from .geography import AIR, LANE, PORT, POWERS, RAIL
 from .pieces import spy_face
@@ -22,10 +27,22 @@ if TYPE_CHECKING:
 MAP_WIDTH = 1000  # the map's box; height follows the projection
 
 
-@cache
 def base_map(edition: Edition = EDITION) -> dict[str, Any]:
-    """Places and routes (they never change): an equirectangular projection of the cities'
-    latitudes and longitudes, squeezed by the cosine of the middle latitude."""
+    """Places and routes (they never change), fresh for each view: a consumer may change what
+    it is given without touching the game's map or another view."""
+    places, routes, width, height = _drawn_map(edition)
+    return {
+        "places": [dict(p) for p in places],
+        "routes": [dict(r) for r in routes],
+        "width": width,
+        "height": height,
+    }
+
+
+@cache
+def _drawn_map(edition: Edition) -> tuple[tuple[Any, ...], tuple[Any, ...], int, int]:
+    """An equirectangular projection of the cities' latitudes and longitudes, squeezed by the
+    cosine of the middle latitude; its places and routes as tuples of (key, value) pairs."""
     game_map = edition.map
     points = [(c.lat, c.lon) for c in game_map.cities.values()]
     points += [(z.lat, z.lon) for z in game_map.zones.values()]
@@ -73,7 +90,12 @@ def base_map(edition: Edition = EDITION) -> dict[str, Any]:
             for z in zone.adjacent
             if zone.id < z
         ]
-    return {"places": places, "routes": routes, "width": MAP_WIDTH, "height": height}
+    return (
+        tuple(tuple(p.items()) for p in places),
+        tuple(tuple(r.items()) for r in routes),
+        MAP_WIDTH,
+        height,
+    )
 
 
 def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
@@ -120,8 +142,11 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
         hand = state.sees_hand(observer, power)
         powers.append({
             "power": power,
-            "seat": state.controller(power),
-            "money": state.money[power],
+            "seat": (
+                None if state.bid_for_russia(power) and state.russia_seat is None
+                else state.controller(power)
+            ),
+            "money": state.money[power] if state.sees_money(observer, power) else None,
             "secrets_to_place": (
                 sorted(edition.secret(c).face for c in state.hand_secrets[power])
                 if hand else len(state.hand_secrets[power])
@@ -200,6 +225,11 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
         ],
         "no_counterspy": sorted(state.plain),
         "status": status_line(state),
+        "offer": diplomacy.view(state, observer),
+        "talks": talks_line(state, observer),
+        "bidding": bidding.view(state, observer),
+        "russia_bidding": bidding_line(state, observer),
+        "powers_summary": powers_rows(state, powers),
         "you": [] if observer is None else state.powers_of(observer),
         "powers": powers,
         "spies": spies,
@@ -219,7 +249,7 @@ def map_pieces(
     pieces = []
     for spy in spies:
         if spy["status"] == "active":
-            face = f":{spy['face']}" if spy["face"] else ""
+            face = f":{short_face(spy['face'])}" if spy["face"] else ""
             pieces.append(
                 {
                     "place": spy["place"],
@@ -253,6 +283,68 @@ def map_pieces(
     return pieces
 
 
+def short_face(face: str) -> str:
+    """A spy's face as a map label shows it: "cousin 2" -> "c2" (moves still name the spy by
+    its label alone, "Ge1")."""
+    return face.replace("cousin ", "c")
+
+
+def powers_rows(state: SpiesState, powers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per power for people: its chits as the row's cards (face down when hidden),
+    the rest as a note."""
+    rows = []
+    for entry in powers:
+        held = entry["chits"]
+        cards = list(held) if isinstance(held, list) else [None] * held
+        money = "£ hidden" if entry["money"] is None else f"£{entry['money']}"
+        notes = [money]
+        to_place = entry["secrets_to_place"]
+        if to_place:
+            count = len(to_place) if isinstance(to_place, list) else to_place
+            shown = f" ({' '.join(to_place)})" if isinstance(to_place, list) else ""
+            notes.append(f"{count} Secrets to place{shown}")
+        tiles = entry["tiles"]
+        if isinstance(tiles["hand"], list):
+            notes.append(f"tiles {' '.join(tiles['hand']) or 'none'}")
+            if tiles["discarded"]:
+                notes.append(f"discarded {' '.join(tiles['discarded'])}")
+        else:
+            notes.append(f"{tiles['hand']} tiles, {tiles['discarded']} discarded")
+        if not held:
+            notes.append("no chits")
+        if entry["points"] is not None:
+            notes.append(f"{entry['points']} points")
+        seat = entry["seat"]
+        who = "no seat yet" if seat is None else f"seat {seat}"
+        note = " · ".join(notes)
+        rows.append({"title": f"{entry['power']} ({who})", "cards": cards, "note": note})
+    return rows
+
+
+def talks_line(state: SpiesState, observer: int | None) -> str | None:
+    shown = diplomacy.view(state, observer)
+    if shown is None:
+        return None
+    if "give" not in shown:
+        return f"{shown['from']} is making {shown['to']} an offer."
+    state_word = "awaits the answer" if shown["sent"] else "is being made"
+    return (
+        f"{shown['from']} offers {shown['to']} {shown['give']} for {shown['ask']} ({state_word})."
+    )
+
+
+def bidding_line(state: SpiesState, observer: int | None) -> str | None:
+    shown = bidding.view(state, observer)
+    if shown is None:
+        return None
+    holder = shown["russia_seat"]
+    text = "Russia: nobody yet" if holder is None else f"Russia: seat {holder}"
+    if shown["bids"]:
+        text += "; bids " + ", ".join(f"seat {s} {v if v == 'sealed' else f'£{v}'}"
+                                      for s, v in shown["bids"].items())  # fmt: skip
+    return text + "."
+
+
 def status_line(state: SpiesState) -> str:
     if state.phase == "over":
         return f"The game is over ({state.year})."
@@ -264,6 +356,10 @@ def status_line(state: SpiesState) -> str:
             return f"{power} holds more than ten Action Chits and returns one."
         if kind == REACT:
             return question(state) + "."
+        if kind == diplomacy.TALKS:
+            return diplomacy.question(state) + "."
+        if kind == bidding.BID:
+            return f"Seat {state.controller(power)} makes a sealed bid for Russia (rule 8.5)."
         return f"{power} may search for {spy}, which has just arrived."
     step = {
         "tile": "playing or discarding an Event Tile",
@@ -275,6 +371,8 @@ def status_line(state: SpiesState) -> str:
         f"{state.year}: {state.power}'s turn ({step[state.phase]}), "
         f"{state.action_points} Action Points left"
     )
+    if state.offer is not None:
+        text += f"; making {state.offer.partner} an offer ('send' or 'withdraw')"
     if state.moving is not None:
         text += f"; moving {state.moving} ({state.spaces} of 5 spaces)"
         if state.voyage is not None:
