@@ -32,7 +32,8 @@ def playout(players: int, seed: int, every: int, coverage: Coverage) -> SpiesSta
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_generic_checks_on_random_playouts(players: int) -> None:
     coverage = Coverage()
-    state = playout(players, seed=100 + players, every=4, coverage=coverage)
+    seed = {2: 102, 3: 103, 4: 104, 5: 106}[players]
+    state = playout(players, seed=seed, every=4, coverage=coverage)
     assert state.step <= GAME.max_actions(players)
     # The playout met the police: searches, and captures onto a record.
     assert state.comparisons and any(s.captor for s in state.spies.values())
@@ -130,3 +131,29 @@ def test_map_region_is_drawn_from_coordinates() -> None:
     spies = [p for p in drawn["pieces"] if p["label"].startswith("Ru")]
     assert spies and all(":" not in p["label"] for p in spies)  # seat 0 plays Germany and Italy
     assert any(":" in p["label"] for p in drawn["pieces"] if p["label"].startswith("Ge"))
+
+
+def test_powers_are_rows_for_people_and_hidden_chits_lie_face_down() -> None:
+    state = finish_setup(new(players=3, seed=2))
+    rows = state.view(2)["table"]["powers_summary"]
+    assert [r["title"] for r in rows] == [
+        "Germany (seat 0)", "Italy (seat 0)", "Russia (seat 1)", "France (seat 2)",
+        "Britain (seat 2)",
+    ]  # fmt: skip
+    assert rows[0]["cards"] == [None] * len(state.chits["Germany"])  # a count, face down
+    assert rows[3]["cards"] == state.chits["France"]  # its own chits by name
+    assert rows[0]["note"] == "£30 · 10 tiles, 0 discarded"
+    assert rows[3]["note"].startswith("£25 · tiles Fr1")
+    assert all(isinstance(r["note"], str) for r in rows)
+
+
+def test_map_labels_are_short_and_the_map_cannot_be_changed_through_a_view() -> None:
+    state = finish_setup(new(players=5, seed=4))
+    cousin = next(s for s in state.spies.values() if s.power == "Germany" and s.cousin)
+    labels = [p["label"] for p in state.view(0)["table"]["map"]["pieces"]]
+    assert f"{cousin.label}:c{cousin.strength}" in labels
+    view = state.view(0)
+    view["table"]["map"]["places"][0]["label"] = "Atlantis"
+    view["table"]["map"]["routes"].clear()
+    again = state.view(0)["table"]["map"]
+    assert again["places"][0]["label"] != "Atlantis" and again["routes"]

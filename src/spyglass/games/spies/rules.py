@@ -5,12 +5,14 @@ tile played or discarded (3.2, in ``events``), police re-arrangement (3.3), sear
 4.1 for arriving spies in other powers' turns), capture (3.5), spy movement (3.6, 3.61), the
 control, carrying and cashing of Secrets (3.7), Action Chits played on the turn (3.8, in
 ``plays``) and as answers in the middle of an action (4.2, in ``reactions``), spy havens and
-Cousins (5.1, 5.2). Diplomacy and the options come in later slices (see RULES.md). The turn
-begins at ``begin_turn``.
+Cousins (5.1, 5.2), diplomacy (3.9, 4.3, in ``diplomacy``), the seating of rule 7.0 and the
+options 8.1-8.5 (``seats``, ``bidding``) and secret money (``money``). The turn begins at
+``begin_turn``.
 
 Decisions that interrupt the flow (a search of an arriving spy, returning chits over the limit
-of ten, also in the middle of a tile's awards, an answer with a chit) wait in ``pending``; an
-answer and a return go to its head, arrivals queue behind. While one waits, the seat playing
+of ten, also in the middle of a tile's awards, an answer with a chit, the answer to an offer,
+a sealed bid for Russia) wait in ``pending``; an answer and a return go to its head, arrivals
+queue behind. While one waits, the seat playing
 the power that must decide is the one to move.
 
 Set-up draws from three shuffled decks, so that a stacked deck fixes it: ``secrets`` (the 40
