@@ -7,6 +7,7 @@ build it from ``SPEC`` directly.
 
 from spyglass.engine import GameInfo, GameSpec, Region
 
+from . import bot
 from .rules import SpiesState
 
 INFO = GameInfo(
@@ -25,4 +26,4 @@ LAYOUT = (
     Region("text", "powers", "Powers"),
 )
 
-SPEC = GameSpec(info=INFO, state=SpiesState, package=__name__, layout=LAYOUT)
+SPEC = GameSpec(info=INFO, state=SpiesState, package=__name__, layout=LAYOUT, bot=bot.choose)
