@@ -112,9 +112,7 @@ def test_the_bot_searches_a_weaker_spy_it_knows_and_spares_a_stronger_one() -> N
 
 
 def test_a_spy_searched_by_stronger_police_shows_its_papers() -> None:
-    state = moving_position(
-        {"Fr1": "Hamburg"}, police={"GeP1": (3, "Hamburg")}, phase="search"
-    )
+    state = moving_position({"Fr1": "Hamburg"}, police={"GeP1": (3, "Hamburg")}, phase="search")
     strengths(state, Fr1=1)
     give(state, "France", "Papers")
     state.apply("search Fr1")

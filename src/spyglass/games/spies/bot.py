@@ -300,7 +300,14 @@ class Context:
         self.mult = state.edition.record[self.year]
         self.final = state.edition.record[min(state.last_year, max(state.edition.record))]
         self.capital = self.map.capital(power)
-        self._danger: dict[tuple[str, int, bool], float] = {}
+        self._danger: dict[tuple[str, int], float] = {}
+        self._policed: dict[str, dict[str, list[str]]] = {}  # city -> enemy power -> units
+        for unit in state.police.values():
+            if self.enemy(unit.power):
+                self._policed.setdefault(unit.city, {}).setdefault(unit.power, []).append(
+                    unit.label
+                )
+        self._discoveries: dict[tuple[int, bool, str, int], float] = {}
         self._worth: dict[str, float] = {}
 
     def enemy(self, power: str | None) -> bool:
@@ -314,8 +321,10 @@ class Context:
         return self.state.chits[self.power]
 
     def can_pay(self, chit: str, reserve: int = 0) -> bool:
-        return chit in self.hand() and chits.affordable(self.state, self.power, chit) and (
-            self.state.money[self.power] - self.edition.chit(chit).money >= reserve
+        return (
+            chit in self.hand()
+            and chits.affordable(self.state, self.power, chit)
+            and (self.state.money[self.power] - self.edition.chit(chit).money >= reserve)
         )
 
     def held(self, piece: str) -> str | None:
@@ -341,19 +350,14 @@ class Context:
     def danger(self, city: str, label: str) -> float:
         """Expected points lost if spy ``label`` stands in ``city`` when the enemy police there
         search it (0 at sea, under Cover, or with no enemy police there)."""
+        groups = self._policed.get(city)
+        if groups is None or label in self.state.covered:
+            return 0.0
         spy = self.state.spies[label]
-        covered = label in self.state.covered
-        key = (city, spy.strength, covered)
+        key = (city, spy.strength)
         if key not in self._danger:
-            risk = 0.0
-            if not covered and city in self.map.cities:
-                groups: dict[str, list[str]] = {}
-                for unit in self.state.police.values():
-                    if unit.city == city and self.enemy(unit.power):
-                        groups.setdefault(unit.power, []).append(unit.label)
-                mine = {spy.strength: 1.0}
-                for units in groups.values():
-                    risk += greater(self.know.force(units), mine)
+            mine = {spy.strength: 1.0}
+            risk = sum(greater(self.know.force(units), mine) for units in groups.values())
             self._danger[key] = min(risk, 1.0)
         return self._danger[key] * self.spy_worth(label)
 
@@ -368,7 +372,9 @@ class Context:
 def _place_secret(ctx: Context, actions: list[Action]) -> Action:
     state = ctx.state
     faces = {a.target[0] for a in actions}
-    cards = {state.edition.secret(c).face: state.edition.secret(c) for c in state.hand_secrets[ctx.power]}
+    cards = {
+        state.edition.secret(c).face: state.edition.secret(c) for c in state.hand_secrets[ctx.power]
+    }
     plain = sorted((f for f in faces if not cards[f].counterspy), key=lambda f: -cards[f].value)
     expose = exposure(ctx.edition)
 
@@ -581,7 +587,8 @@ def _rearrange(ctx: Context, actions: list[Action]) -> Action:
             label, piece = act.target
             holder = state.secrets[label].holder
             if holder is None or (
-                holder in state.police and state.police[holder].strength < state.police[piece].strength
+                holder in state.police
+                and state.police[holder].strength < state.police[piece].strength
             ):
                 return act
     if done:
@@ -632,16 +639,25 @@ def _home_of(ctx: Context, spy: str) -> str | None:
 
 def _discovery_value(ctx: Context, spy_label: str, secret_label: str, moves_left: int) -> float:
     """Expected points of a Discovery of ``secret_label`` by ``spy_label`` (before costs)."""
+    spy = ctx.state.spies[spy_label]
+    key = (spy.strength, spy.cousin, secret_label, moves_left)
+    if key not in ctx._discoveries:
+        ctx._discoveries[key] = _discovery(ctx, spy.strength, spy.cousin, secret_label, moves_left)
+    return ctx._discoveries[key]
+
+
+def _discovery(
+    ctx: Context, strength: int, cousin: bool, secret_label: str, moves_left: int
+) -> float:
     state = ctx.state
-    spy = state.spies[spy_label]
     secret = state.secrets[secret_label]
-    gain, trap, value = ctx.know.outlook(secret_label, spy.strength, spy.cousin)
+    gain, trap, value = ctx.know.outlook(secret_label, strength, cousin)
     win = 1.0
     if secret.holder is not None:
         holder = secret.holder
         face = (ctx.know.spy_strength(holder) if holder in state.spies
                 else ctx.know.unit_strength(holder))  # fmt: skip
-        win = greater({spy.strength: 1.0}, face)
+        win = greater({strength: 1.0}, face)
     if secret.origin == ctx.power:
         home = secret.home
         points = value * ctx.final
@@ -657,7 +673,7 @@ def _discovery_value(ctx: Context, spy_label: str, secret_label: str, moves_left
     else:
         points *= max(0.3, 1.0 - 0.04 * way)
     captor = state.territory(secret.place)
-    lost = trap * (spy.strength * ctx.mult * (captor is not None) + SPY_WORTH)
+    lost = trap * (strength * ctx.mult * (captor is not None) + SPY_WORTH)
     return win * (points - lost)
 
 
@@ -751,9 +767,9 @@ def _plan_spies(ctx: Context) -> dict[str, tuple[str, float]]:
         here = ctx.dist[spy.place]
         best, best_score = spy.place, 0.0
         for score, spy_label, secret_label, place in options:
-            if spy_label == spy.label and secret_label not in taken and place not in claimed:
-                if 0.35 * score > best_score:
-                    best, best_score = place, 0.35 * score
+            mine = spy_label == spy.label and secret_label not in taken
+            if mine and place not in claimed and 0.35 * score > best_score:
+                best, best_score = place, 0.35 * score
         for city, worth in awards.items():
             if city in claimed:
                 continue
@@ -877,8 +893,10 @@ def _sanction_value(ctx: Context, assassin: str, victim: str) -> float:
     gain = mean(strength) * ctx.mult + SPY_WORTH
     held = ctx.held(victim)
     if held is not None and ctx.held(assassin) is None:
-        gain += ctx.secret_worth(held) if state.secrets[held].origin == ctx.power else (
-            ctx.know.outlook(held, mine.strength, mine.cousin)[0] * ctx.mult * 0.7
+        gain += (
+            ctx.secret_worth(held)
+            if state.secrets[held].origin == ctx.power
+            else (ctx.know.outlook(held, mine.strength, mine.cousin)[0] * ctx.mult * 0.7)
         )
     loss = cousin * (mine.strength * ctx.mult + SPY_WORTH + 2)
     return kill * gain - loss - 4 * POUND_WORTH - 2 * AP_WORTH - 3.0
