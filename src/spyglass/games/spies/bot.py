@@ -759,6 +759,7 @@ def _plan_spies(ctx: Context) -> dict[str, tuple[str, float]]:
         plans[spy_label] = (place, score)
         taken.add(secret_label)
         discoveries -= 1
+    _plan_hunts(ctx, [s for s in free if s.label not in plans], plans)
     awards = _award_cities(ctx)
     claimed = {place for place, _ in plans.values()}
     for spy in free:
@@ -781,6 +782,38 @@ def _plan_spies(ctx: Context) -> dict[str, tuple[str, float]]:
         plans[spy.label] = (best, best_score)
         claimed.add(best)
     return plans
+
+
+def _plan_hunts(ctx: Context, free: list, plans: dict[str, tuple[str, float]]) -> None:
+    """Spies left free go after enemy spies they could Sanction, while Sanction chits last."""
+    state = ctx.state
+    hunts = min(ctx.hand().count("Sanction"), state.money[ctx.power] // 6)
+    if hunts <= 0 or not free:
+        return
+    victims = [v for v in state.spies.values()
+               if v.status == ACTIVE and v.place in ctx.map.cities
+               and not ctx.map.cities[v.place].haven and v.label not in state.covered
+               and police.enemies(state, ctx.power, v)]  # fmt: skip
+    options = []
+    for spy in free:
+        here = ctx.dist[spy.place]
+        for victim in victims:
+            way = here.get(victim.place, 99)
+            if way <= 10:
+                value = _sanction_value(ctx, spy.label, victim.label)
+                value -= 0.5 * ctx.danger(victim.place, spy.label)
+                if value > 0:
+                    options.append((value / (1 + 0.5 * way), spy.label, victim.label, victim.place))
+    options.sort(key=lambda o: -o[0])
+    chased: set[str] = set()
+    for score, spy_label, victim, place in options:
+        if hunts <= 0:
+            break
+        if spy_label in plans or victim in chased:
+            continue
+        plans[spy_label] = (place, score)
+        chased.add(victim)
+        hunts -= 1
 
 
 def _safe_spot(ctx: Context, label: str) -> str:
@@ -1033,19 +1066,17 @@ def _answer(ctx: Context, actions: list[Action]) -> Action:
 
 
 def _cross_stake(ctx: Context, contest: reactions.Contest) -> float:
-    """What reversing (or keeping) the action in a Double Cross chain is worth to the power."""
-    state = ctx.state
-    spy = state.spies[contest.spy]
-    if contest.kind == reactions.SANCTION:
-        victim = state.spies[contest.target]  # type: ignore[index]
-        return victim.strength * ctx.mult + SPY_WORTH
+    """What reversing (or keeping) the action in a Double Cross chain is worth to the power: a
+    spy's strength at this year's multiple (the victim of a Sanction, the spy of an Escape), or
+    the Secret a Discovery takes."""
     if contest.kind == reactions.DISCOVERY:
         label = contest.secret
         assert label is not None
         _, _, value = ctx.know.outlook(label, 0, True)
         return value * ctx.mult
-    # an Escape: from a record, or from a search or a Counterspy
-    return spy.strength * ctx.mult + SPY_WORTH
+    spy = contest.target if contest.kind == reactions.SANCTION else contest.spy
+    assert spy is not None
+    return mean(ctx.know.spy_strength(spy)) * ctx.mult + SPY_WORTH
 
 
 def _return(ctx: Context, actions: list[Action]) -> Action:
