@@ -429,7 +429,8 @@ def _place_spy(ctx: Context, actions: list[Action]) -> Action:
         for secret in state.secrets.values():
             if secret.place != city or not plays.discoverable(state, secret, ctx.power):
                 continue
-            if police.station(state, state.territory(city) or "", city) is None:
+            owner = state.territory(city)
+            if owner is None or police.station(state, owner, city) is None:
                 value += 6.0  # neutral, or a city no police may ever enter
             elif city not in policed:
                 value += 3.0
@@ -593,9 +594,12 @@ def _rearrange(ctx: Context, actions: list[Action]) -> Action:
                 return act
     if done:
         return done[0]
-    # Over a limit: move an unmoved unit out to where it adds most.
-    return max((a for a in actions if a.kind == "relocate"),
-               key=lambda a: plan.get(a.target[0]) == a.target[1])  # fmt: skip
+    # Still over a limit (the plan's moves were not allowed): move a unit out of a crowded city
+    # to an empty one.
+    crowd = Counter(u.city for u in state.police.values() if u.power == ctx.power)
+    relocations = [a for a in actions if a.kind == "relocate"]
+    relocations.sort(key=lambda a: (-crowd[state.police[a.target[0]].city], crowd[a.target[1]]))
+    return (relocations or actions)[0]
 
 
 def _search(ctx: Context, actions: list[Action]) -> Action:
