@@ -24,12 +24,16 @@ The policy, step by step:
   (the capital, or its starting city for an own original) by the route least exposed to enemy
   police, dropping it to the capital with a Drop chit when home is out of reach this turn; free
   spies are matched to the Secrets they could take (expected points of the card, Counterspy
-  risk, the holder's strength, the way home), or to the award cities of the next tile, and take
-  them with Discovery on arrival. Sanction, Escape and Recruit when they pay; Cover for spies
-  left exposed at the end of the turn.
+  risk, the holder's strength, the way home) while Discovery chits last, then to enemy spies
+  they could Sanction while Sanction chits last, then to the award cities of the tiles likely
+  to be played before they move again (the power's own next tile from its hand, the others'
+  from the public list of their unplayed tiles); they take the Secret with Discovery on
+  arrival. Sanction, Escape and Recruit when they pay; Cover for spies left exposed at the end
+  of the turn.
 - **answers**: Papers, Cover or Escape when a search, Sanction, Discovery or Counterspy is
-  likely to cost more than the chit; Double Cross when the stake is worth £3; Intercept always;
-  the spoils of a Sanction always taken. Over ten chits, the least useful is returned.
+  likely to cost more than the chit; Double Cross when a spy or a Secret is at stake;
+  Intercept always; the spoils of a Sanction always taken. Over ten chits, the least useful is
+  returned.
 - **unknown decisions** (moves the bot was not written for, such as diplomacy): refuse or pass
   when it may, else a legal move it knows, else a random legal move.
 """
