@@ -155,7 +155,7 @@ def test_the_bot_beats_random_play_by_a_wide_margin() -> None:
     assert bot_wins(3, 6) >= 0.8
 
 
-def test_set_up_keeps_valuable_secrets_under_police() -> None:
+def test_set_up_guards_valuable_secrets_and_sends_spies_to_secrets_abroad() -> None:
     state = new(players=5, seed=3)
     rng = Rng(3)
     while state.phase in ("secrets", "police", "spies"):
@@ -168,3 +168,8 @@ def test_set_up_keeps_valuable_secrets_under_police() -> None:
         assert best.place in guarded
         capital = state.edition.map.capital(power)
         assert any(s.power == power and s.place == capital for s in state.spies.values())
+        # The spies abroad start on Secrets they could take (the neutral ones first).
+        homes = set(state.home_cities(power))
+        abroad = [s for s in state.spies.values() if s.power == power and s.place not in homes]
+        targets = {x.place for x in state.secrets.values() if x.origin != power}
+        assert abroad and all(s.place in targets for s in abroad)
