@@ -52,15 +52,19 @@ def legal_json(state: State) -> list[dict[str, Any]]:
     return [describe_action(state, action) for action in state.legal_actions()]
 
 
-def spies_state(players: int = 3, seed: int = 5, moves: int = 200) -> State:
+def spies_state(
+    players: int = 3, seed: int = 5, moves: int = 200, until: Any = None, limit: int = 5000
+) -> State:
     """A Spies! game under way: set-up done and some turns played, each move drawn at random
-    from the legal ones with a fixed seed (the same state every time)."""
+    from the legal ones with a fixed seed (the same state every time); with ``until``, play on
+    from there to the first state it accepts (at most ``limit`` moves in all)."""
     state = Game(SPIES).new_state(players=players, seed=seed)
     rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
+    for played in range(limit):
+        if state.is_over or (played >= moves and (until is None or until(state))):
             break
         state.apply(rng.choice(state.legal_actions()))
+    assert until is None or until(state), "no such state in a random game"
     return state
 
 

@@ -63,7 +63,12 @@ def overlap(a: dict, b: dict) -> float:
 
 @pytest.fixture(scope="module")
 def spies():
-    state = spies_state()
+    def a_spy_on_the_move(state) -> bool:
+        # places outlined for a spy's moves, one of them reached by a single move
+        targets = targets_of(state.view(state.current_player), legal_json(state))
+        return len(targets) >= 5 and any(len(moves) == 1 for moves in targets.values())
+
+    state = spies_state(until=a_spy_on_the_move)
     seat = state.current_player
     return state, seat, state.view(seat), layout_json(SPIES), legal_json(state)
 
