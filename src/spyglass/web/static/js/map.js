@@ -99,9 +99,12 @@ function pieceColour(piece) {
 
 /** A label's width on screen: exact for the pieces' monospace, a little generous for the
  * places' sans-serif (the layout runs before the text can be measured). */
-function textWidth(text, size) {
-  return String(text).length * size * 0.6;
+function textWidth(text, size, perChar = 0.6) {
+  return String(text).length * size * perChar;
 }
+
+/** Place names are sans-serif: wide letters ("Strasbourg") run past 0.6 of the font size. */
+const SANS_PER_CHAR = 0.7;
 
 /** The pieces at one place as tokens in columns beside its dot (local pixel units), and the
  * size of that block. */
@@ -214,7 +217,7 @@ function arrange(map, px) {
   const order = [...map.places].sort((a, b) => b.count - a.count || a.index - b.index);
   for (const p of order) {
     const { x, y, r } = p.at;
-    const w = textWidth(p.label, SIZES.label);
+    const w = textWidth(p.label, SIZES.label, SANS_PER_CHAR);
     const s = SIZES.label;
     const v = Math.max(r, p.tokens ? p.tokens.height / 2 : 0); // clear of its own pieces too
     const spots = [

@@ -87,13 +87,17 @@ export class Registry {
   placesFor(target) {
     const keys = targetKeys(target);
     if (!keys.length) return [];
+    // A list target that ends in a map place (a piece or a value, then where it goes) names
+    // that place first: its other items may match other places by chance (a Secret "2" is
+    // not seat 2).
+    if (Array.isArray(target) && target.length > 1) {
+      const last = norm(target[target.length - 1]);
+      const ends = this.places.filter((p) => (p.keys.end || []).includes(last));
+      if (ends.length) return ends;
+    }
     for (const level of ["cell", "item", "col", "row"]) {
       const found = this.places.filter((p) => (p.keys[level] || []).some((k) => keys.includes(k)));
       if (found.length) return found;
-    }
-    if (Array.isArray(target) && target.length > 1) {
-      const last = norm(target[target.length - 1]);
-      return this.places.filter((p) => (p.keys.end || []).includes(last));
     }
     return [];
   }
