@@ -14,13 +14,14 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # `make run` needs the package alone; `make test` adds the test tools (pytest, ruff, Playwright
-# for Python, which drives the system's Chromium: no browser is downloaded).
+# for Python, which drives the system's Chromium: no browser is downloaded) and the learning
+# libraries the adapters are tested against (the rl extra).
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	@touch $(RUN_STAMP)
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e ".[test,rl]"
 	@touch $(TEST_STAMP) $(RUN_STAMP)
 
 # The web app on http://127.0.0.1:8000 (it prints the address), SQLite database by default.

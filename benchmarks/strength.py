@@ -1,44 +1,66 @@
 """How strong each agent plays every game, beside the clairvoyant ceiling.
 
-    python benchmarks/strength.py [GAME ...] [--deals N] [--budgets 100,400] [--seconds S]
-        [--table-games M] [--players 4] [--workers W] [--seed S] [--out docs/strength.md]
+    python benchmarks/strength.py [GAME ...] [--deals N] [--search-deals K] [--precision P]
+        [--budgets 10,40] [--seconds S] [--table-games M] [--players 4] [--workers W]
+        [--seed S] [--out docs/strength.md] [--cache FILE] [--report-only]
 
-Solo games: win rate (Wilson 95% interval) and mean score of random, heuristic and ISMCTS at two
-iteration budgets on the same N deals, and the clairvoyant bound of those deals (every hidden
-card known; a deal the search cannot settle within S seconds counts as "unknown" and is left
-out of the bound's rate, which is then reported as a range). The default N, 2,401, gives a 95%
-interval of at most +-2 points.
+Solo games: win rate (Wilson 95% interval) and mean score of random and heuristic on deals
+0..N-1 (N = 2,401 gives a 95% interval of at most +-2 points whatever the rate). ISMCTS at two
+iteration budgets plays the first deals of the same sequence, in rounds (50 deals, then 100,
+200, ... up to K): a series stops once its interval is within +-P points (a rate near 0 or 1
+needs far fewer deals than one near a half) or at K deals. The clairvoyant bound (every hidden
+card known; a deal the search cannot settle within S seconds counts as "unknown" and the bound
+is then reported as a range) covers the deals of the game's longest ISMCTS series. On the
+solo games ISMCTS scores its leaves with each game's evaluation (0.1-1.2 CPU-s per deal at 40
+iterations; the Emissary, with random playouts, about 35): a run on few cores takes a smaller
+K, or many runs with --cache, or a Ray cluster.
 
 Multiplayer games: a round-robin of random, heuristic and ISMCTS (the first budget): for each
 pair, M tables with the two agents alternating round the table (half the tables with each in
 seat 0), the share of wins of each agent's seats against the fair share.
 
 The table is printed as Markdown and, with --out, written to a file headed by the command that
-regenerates it. Work is spread over W processes; Ctrl-C prints what finished.
+regenerates it. Work is spread over W processes (the lab's runner), or over a Ray cluster with
+--backend ray [--address ...]; Ctrl-C prints what finished. With --cache, every
+finished part is appended to FILE and a later run with the same arguments redoes none of them,
+so the tens of CPU-hours of the full table can be spread over many runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import spyglass
 from spyglass.agents.solvers.clairvoyant import clairvoyant
 from spyglass.engine import derive_seed
 from spyglass.lab import simulate, wilson_interval
+from spyglass.lab.runner import BACKENDS, run_tasks
 
 SLOW_BOT = {"emissary"}  # bots too slow to run inside every playout: ISMCTS rolls out at random
-CHUNK = 10
+CHUNK = 10  # deals per part for random and heuristic
+SEARCH_CHUNK = 2  # deals per part for ISMCTS and the bound (seconds to minutes each)
+FIRST_ROUND = 50  # deals of the first round of the search; each later round doubles it
 
 
-def ismcts(game_id: str, budget: int) -> str:
-    rollout = ",rollout=random" if game_id in SLOW_BOT else ""
-    return f"ismcts:iterations={budget}{rollout}"
+def ismcts(game_id: str, budget: int, solo: bool = False) -> str:
+    """The ISMCTS agent measured: on a solo game with an evaluation, each new leaf is scored by
+    the evaluation at once (cutoff 0: as strong as full bot playouts at 40 iterations on 30
+    deals of each game, and 4-66 times cheaper; see benchmarks/ismcts_cutoff.py); else playouts
+    to the end, by the bot, or at random where the bot is too slow."""
+    if game_id in SLOW_BOT:
+        return f"ismcts:iterations={budget},rollout=random"
+    if solo and spyglass.load(game_id).spec.evaluate is not None:
+        return f"ismcts:iterations={budget},cutoff=0"
+    return f"ismcts:iterations={budget}"
 
 
 def solo_chunk(game_id: str, agent: str, seed: int, start: int, count: int) -> list[tuple]:
@@ -62,71 +84,247 @@ def table_chunk(game_id: str, seats: list[str], players: int, seed: int, games: 
     return [o.winners for o in result.outcomes]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
-    parser.add_argument("--deals", type=int, default=2401)
-    parser.add_argument("--budgets", default="100,400", help="two ISMCTS iteration budgets")
-    parser.add_argument("--seconds", type=float, default=5.0, help="clairvoyant cap per deal")
-    parser.add_argument("--table-games", type=int, default=200)
-    parser.add_argument("--players", type=int, default=4, help="table size for multiplayer")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--out", type=Path)
-    args = parser.parse_args(argv)
-    budgets = [int(b) for b in args.budgets.split(",")]
-    infos = [i for i in spyglass.games() if not args.games or i.id in args.games]
-    solo_rows: dict[tuple[str, str], list[tuple]] = defaultdict(list)
-    bound_rows: dict[str, list[tuple]] = defaultdict(list)
-    table_rows: dict[tuple[str, str, str], list[tuple]] = defaultdict(list)
-    started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        # Parts are submitted round-robin (the first deals of every game and agent, then the
-        # next ones), so an interrupted run still covers every game evenly.
-        futures = {}
-        solo = [i for i in infos if i.solo]
+@dataclass(frozen=True)
+class Part:
+    """One unit of work: a few deals (or tables) of one game for one agent (or pairing)."""
+
+    key: str  # names the work exactly, so a cached result is reused only for the same work
+    kind: str  # "solo", "bound" or "table"
+    game_id: str
+    label: Any  # the agent, or (first agent, second agent, seats) for a table
+    function: Callable[..., list]
+    arguments: tuple
+
+
+@dataclass(frozen=True)
+class PartTask:
+    """A part as a task of the lab's runner (picklable: a module-level function and its
+    arguments)."""
+
+    function: Callable[..., list]
+    arguments: tuple
+
+    def run(self) -> list:
+        return self.function(*self.arguments)
+
+
+class Planner:
+    """The parts of the run, named so that the same work always has the same key."""
+
+    def __init__(self, args, infos, budgets: list[int]) -> None:
+        self.args, self.infos, self.budgets = args, infos, budgets
+        self.solo = [i for i in infos if i.solo]
+
+    def part(self, kind, game_id, label, function, *arguments) -> Part:
+        key = json.dumps([kind, game_id, function.__name__, *arguments])
+        return Part(key, kind, game_id, label, function, arguments)
+
+    def fixed(self) -> list[Part]:
+        """The cheap agents on every deal, then the multiplayer tables (a few at a time for
+        every game in turn, so an interrupted run still covers every game evenly)."""
+        args, parts = self.args, []
+        for start in range(0, args.deals, CHUNK):
+            count = min(CHUNK, args.deals - start)
+            for info in self.solo:
+                for agent in ("random", "heuristic"):
+                    parts.append(
+                        self.part("solo", info.id, agent, solo_chunk, info.id, agent, args.seed,
+                                  start, count)
+                    )  # fmt: skip
         tables = []
-        for info in infos:
+        for info in self.infos:
             if info.solo:
                 continue
             low, high = info.players
             n = min(max(args.players, low), high)
-            names = ["random", "heuristic", ismcts(info.id, budgets[0])]
+            names = ["random", "heuristic", ismcts(info.id, self.budgets[0])]
             tables += [(info, n, a, b) for a, b in combinations(names, 2)]
         half = args.table_games // 2
-        for start in range(0, max(args.deals, half), CHUNK):
-            for info in solo if start < args.deals else ():
-                count = min(CHUNK, args.deals - start)
-                for agent in ["random", "heuristic", *(ismcts(info.id, b) for b in budgets)]:
-                    job = pool.submit(solo_chunk, info.id, agent, args.seed, start, count)
-                    futures[job] = ("solo", info.id, agent)
-                job = pool.submit(bound_chunk, info.id, args.seed, start, count, args.seconds)
-                futures[job] = ("bound", info.id, None)
-            for info, n, a, b in tables if start < half else ():
-                games = min(CHUNK, half - start)
+        for start in range(0, half, SEARCH_CHUNK):
+            for info, n, a, b in tables:
+                games = min(SEARCH_CHUNK, half - start)
                 for flip, (first, second) in enumerate(((a, b), (b, a))):
                     seats = [first if p % 2 == 0 else second for p in range(n)]
                     seed = derive_seed(args.seed, f"{info.id}/{a}/{b}/{flip}/{start}")
-                    job = pool.submit(table_chunk, info.id, seats, n, seed, games)
-                    futures[job] = ("table", info.id, (a, b, tuple(seats)))
-        done = 0
+                    label = (a, b, tuple(seats))
+                    parts.append(
+                        self.part("table", info.id, label, table_chunk, info.id, seats, n, seed,
+                                  games)
+                    )  # fmt: skip
+        return parts
+
+    def search(self, game_id: str, agent: str | None, start: int, stop: int) -> list[Part]:
+        """ISMCTS (``agent``) or the clairvoyant bound (``agent`` None) on deals start..stop-1."""
+        args, parts = self.args, []
+        for first in range(start, stop, SEARCH_CHUNK):
+            count = min(SEARCH_CHUNK, stop - first)
+            if agent is None:
+                parts.append(
+                    self.part("bound", game_id, None, bound_chunk, game_id, args.seed, first,
+                              count, args.seconds)
+                )  # fmt: skip
+            else:
+                parts.append(
+                    self.part("solo", game_id, agent, solo_chunk, game_id, agent, args.seed,
+                              first, count)
+                )  # fmt: skip
+        return parts
+
+
+def precise(rows: list[tuple], precision: float) -> bool:
+    """Whether a win rate's Wilson 95% interval is at most +-``precision`` points wide."""
+    if not rows:
+        return False
+    low, high = wilson_interval(sum(1 for _, won, _ in rows if won), len(rows))
+    return (high - low) / 2 <= precision / 100
+
+
+def interleave(groups: list[list[Part]]) -> list[Part]:
+    """The parts of several series, a part of each in turn (even coverage if interrupted)."""
+    out = []
+    for i in range(max((len(g) for g in groups), default=0)):
+        out += [g[i] for g in groups if i < len(g)]
+    return out
+
+
+def _read_cache(path: Path | None) -> dict[str, list]:
+    """Finished parts from earlier runs (one JSON object per line; a torn last line is skipped)."""
+    if path is None or not path.exists():
+        return {}
+    cached = {}
+    for line in path.read_text().splitlines():
         try:
-            for job in as_completed(futures):
-                kind, game_id, agent = futures[job]
-                if kind == "solo":
-                    solo_rows[game_id, agent] += job.result()
-                elif kind == "bound":
-                    bound_rows[game_id] += job.result()
-                else:
-                    a, b, seats = agent
-                    table_rows[game_id, a, b] += [(seats, w) for w in job.result()]
-                done += 1
-                elapsed = time.perf_counter() - started
-                eta = elapsed / done * (len(futures) - done)
-                print(f"  {done}/{len(futures)} parts, ETA {eta:,.0f} s", file=sys.stderr)
-        except KeyboardInterrupt:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        cached[entry["key"]] = entry["rows"]
+    return cached
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
+    parser.add_argument("--deals", type=int, default=2401)
+    parser.add_argument(
+        "--search-deals", type=int, help="the most deals for ISMCTS and the bound (default N)"
+    )
+    parser.add_argument(
+        "--precision",
+        type=float,
+        default=2.0,
+        help="stop an ISMCTS series once its win rate's 95%% interval is within +- this many "
+        "points (default 2)",
+    )
+    parser.add_argument("--budgets", default="10,40", help="two ISMCTS iteration budgets")
+    parser.add_argument("--seconds", type=float, default=5.0, help="clairvoyant cap per deal")
+    parser.add_argument("--table-games", type=int, default=200)
+    parser.add_argument("--players", type=int, default=4, help="table size for multiplayer")
+    parser.add_argument("--workers", type=int, default=2, help="processes, or Ray CPUs")
+    parser.add_argument("--backend", choices=BACKENDS, default="process")
+    parser.add_argument("--address", help="a running Ray cluster (with --backend ray)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--out", type=Path)
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        help="a file of finished parts: read at the start (their work is not redone), each newly "
+        "finished part appended, so a long run can be stopped and continued in later runs",
+    )
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="run nothing: the table of the parts already in --cache",
+    )
+    args = parser.parse_args(argv)
+    budgets = [int(b) for b in args.budgets.split(",")]
+    search_deals = args.deals if args.search_deals is None else min(args.search_deals, args.deals)
+    infos = [i for i in spyglass.games() if not args.games or i.id in args.games]
+    solo_rows: dict[tuple[str, str], list[tuple]] = defaultdict(list)
+    bound_rows: dict[str, list[tuple]] = defaultdict(list)
+    table_rows: dict[tuple[str, str, str], list[tuple]] = defaultdict(list)
+    planner = Planner(args, infos, budgets)
+    cached = _read_cache(args.cache)
+    absorbed: set[str] = set()
+
+    def absorb(part: Part, rows: list) -> None:
+        absorbed.add(part.key)
+        if part.kind == "solo":
+            solo_rows[part.game_id, part.label] += [tuple(r) for r in rows]
+        elif part.kind == "bound":
+            bound_rows[part.game_id] += [tuple(r) for r in rows]
+        else:
+            a, b, seats = part.label
+            table_rows[part.game_id, a, b] += [(seats, tuple(w)) for w in rows]
+
+    def execute(parts: list[Part], stage: str) -> bool:
+        """Run the parts not yet done (none with --report-only); True if interrupted."""
+        todo = []
+        for part in parts:
+            if part.key in absorbed:
+                continue
+            if part.key in cached:
+                absorb(part, cached[part.key])
+            else:
+                todo.append(part)
+        if args.report_only or not todo:
+            return False
+        print(
+            f"{stage}: {len(todo)} parts to run ({len(parts) - len(todo)} cached)", file=sys.stderr
+        )
+        started = time.perf_counter()
+        done = 0
+
+        def finished(position: int, rows: list) -> None:
+            nonlocal done
+            part = todo[position]
+            absorb(part, rows)
+            if args.cache:
+                with args.cache.open("a") as cache:
+                    cache.write(json.dumps({"key": part.key, "rows": rows}) + "\n")
+            done += 1
+            elapsed = time.perf_counter() - started
+            eta = elapsed / done * (len(todo) - done)
+            print(f"  {done}/{len(todo)} parts, ETA {eta:,.0f} s", file=sys.stderr)
+
+        outcome = run_tasks(
+            [PartTask(p.function, p.arguments) for p in todo],
+            jobs=args.workers,
+            backend=args.backend,
+            address=args.address,
+            on_result=finished,
+            batch=1,
+        )
+        if outcome.interrupted:
             print("interrupted: the table covers what finished", file=sys.stderr)
-            pool.shutdown(wait=False, cancel_futures=True)
+        return outcome.interrupted
+
+    interrupted = execute(planner.fixed(), "random, heuristic and the tables")
+    # The search, in rounds of doubling deals: a series stops once its interval is narrow
+    # enough or at --search-deals; the bound covers the deals of the game's longest series.
+    reached: dict[tuple[str, str | None], int] = defaultdict(int)
+    target, stage = FIRST_ROUND, 1
+    while not interrupted:
+        groups = []
+        for info in planner.solo:
+            agents = [ismcts(info.id, b, solo=True) for b in budgets]
+            for agent in agents:
+                done = reached[info.id, agent]
+                if done >= search_deals or precise(solo_rows[info.id, agent], args.precision):
+                    continue
+                stop = min(target, search_deals)
+                groups.append(planner.search(info.id, agent, done, stop))
+                reached[info.id, agent] = stop
+            most = max(reached[info.id, agent] for agent in agents)
+            if reached[info.id, None] < most:
+                groups.append(planner.search(info.id, None, reached[info.id, None], most))
+                reached[info.id, None] = most
+        parts = interleave(groups)
+        if not parts:
+            break
+        interrupted = execute(
+            parts, f"search, round {stage} (up to {min(target, search_deals)} deals)"
+        )
+        target, stage = 2 * target, stage + 1
     text = report(args, infos, budgets, solo_rows, bound_rows, table_rows)
     print(text)
     if args.out:
@@ -154,8 +352,10 @@ def report(args, infos, budgets, solo_rows, bound_rows, table_rows) -> str:  # n
             "## Solo games",
             "",
             "Win rate with its Wilson 95% interval and the number of deals; mean score of all "
-            "games in brackets (where the game scores them). ISMCTS rolls out with the game's bot "
-            f"(at random for {', '.join(sorted(SLOW_BOT))}). Clairvoyant: deals proved winnable "
+            "games in brackets (where the game scores them). ISMCTS is guided toward the game's "
+            "bot's move and scores each new leaf with the game's evaluation at once (cutoff 0); "
+            f"for {', '.join(sorted(SLOW_BOT))} it plays out at random. Clairvoyant: deals proved "
+            "winnable "
             "when every hidden card is known (unknown deals counted as lost for the low end, as "
             "won for the high end).",
             "",
@@ -166,7 +366,7 @@ def report(args, infos, budgets, solo_rows, bound_rows, table_rows) -> str:  # n
         ]
         for info in solo:
             cells = []
-            names = ["random", "heuristic", *(ismcts(info.id, b) for b in budgets)]
+            names = ["random", "heuristic", *(ismcts(info.id, b, solo=True) for b in budgets)]
             for agent in names:
                 rows = solo_rows.get((info.id, agent), [])
                 wins = sum(1 for _, won, _ in rows if won)

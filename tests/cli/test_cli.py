@@ -102,17 +102,9 @@ def test_replay_steps_through_a_record(tmp_path: Path) -> None:
     assert "step 2 of 3" in result.output and "step 3 of 3" in result.output
 
 
-def test_sim_reports_a_win_rate_with_an_interval() -> None:
-    result = run("sim", "syndicate", "--agent", "random", "--games", "30", "--seed", "1")
-    assert result.exit_code == 0
-    assert "30 games" in result.output and "95% CI" in result.output
-
-
 def test_bad_arguments() -> None:
-    assert run("sim", "syndicate", "--agent", "genius", "--games", "2").exit_code == 2
     assert run("play", "syndicate", "--seat", "1=human").exit_code == 2
     assert run("play", "syndicate", "-o", "jokers=1").exit_code == 2
-    assert run("sim", "syndicate", "--games", "0").exit_code == 2
 
 
 def test_ctrl_c_leaves_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -124,27 +116,6 @@ def test_ctrl_c_leaves_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Console, "input", interrupt)
     result = run("play", "sandwich-guy", "--seed", "1")
     assert result.exit_code == 130 and "Interrupted." in result.output
-
-
-def test_ctrl_c_during_sim_keeps_the_finished_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    from spyglass.lab import simulate as real_simulate
-
-    def interrupted(*args, **kwargs):
-        seen = []
-
-        def progress(outcome) -> None:
-            seen.append(outcome)
-            if len(seen) == 3:
-                raise KeyboardInterrupt
-
-        kwargs["progress"] = progress
-        return real_simulate(*args, **kwargs)
-
-    monkeypatch.setattr("spyglass.cli.main.simulate", interrupted)
-    result = run("sim", "syndicate", "--agent", "random", "--games", "50")
-    assert result.exit_code == 130
-    assert "Interrupted: 3 of 50 games finished." in result.output
-    assert "3 games" in result.output
 
 
 def test_end_of_input_quits() -> None:

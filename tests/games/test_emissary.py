@@ -592,6 +592,23 @@ def test_odds_match_a_brute_force_count() -> None:
                 assert table.chance(hand, need) == pytest.approx(expected)
 
 
+def test_a_cached_table_of_a_larger_hand_answers_a_smaller_hand_that_needs_too_many() -> None:
+    # A table built for five cards (up to 4 wins) is reused for three of them; three cards can
+    # never win 5 more debates, which is a chance of 0, not a table too shallow (the crash
+    # ISMCTS met in the bot's guidance on a sampled hand).
+    pool = parse_cards("AS 2S 4S 7S AH 2H 3H 8H AC 2C 3C 6C AD 4D 8D")
+    hand = parse_cards("3S 8S 5H 4C 6D")
+    big = odds(hand, 0, pool, 4, hearts=True)
+    small = odds(hand[:3], 0, pool, 5, hearts=True)
+    assert small is big  # the cache answered from the larger table
+    for read in (small.chance, small.debate, small.plain):
+        assert read(hand[:3], 5) == 0.0
+        assert read(hand[:3], 4) == 0.0
+    assert small.chance(hand[:3], 3) == pytest.approx(
+        solve(tuple(sorted(hand[:3])), 0, tuple(sorted(pool)), 3, True)[0][-1][3]
+    )
+
+
 def test_bot_wins_when_every_debate_must_be_won_and_loses_when_none_may_be() -> None:
     state = deal("2H 6H 3S 8S 5C 7C AD 4D" + " 4H")
     state.apply("visit 8")  # eight wins from eight cards: every debate must be won

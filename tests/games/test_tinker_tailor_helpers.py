@@ -13,7 +13,7 @@ from spyglass.games.tinker_tailor.cards import (
     parse_card,
     role_deck,
 )
-from spyglass.games.tinker_tailor.knowledge import minus
+from spyglass.games.tinker_tailor.knowledge import deck_of, degrade, minus
 from spyglass.games.tinker_tailor.rules import TinkerTailorState
 
 GAME = spyglass.load("tinker-tailor")
@@ -57,16 +57,26 @@ def table(
     return state
 
 
-def give(state: TinkerTailorState, seat: int, text: str) -> None:
+def give(state: TinkerTailorState, seat: int, text: str, face_down: bool = False) -> None:
     """Deal cards from the decks to a seat, face up (as if they were taken from the market
-    earlier in the game): for positions the rules would take many rounds to reach."""
+    earlier in the game): for positions the rules would take many rounds to reach. Face down,
+    nobody else sees them (as if drawn from the deck earlier): for cards no other seat can
+    place."""
     for card in cards(text):
         deck = state.goods_deck if card.is_goods else state.money_deck
         deck.remove(card)
+        if face_down:
+            if card.is_goods:
+                state.goods_deck_known = degrade(state.goods_deck_known, True)
+            else:
+                state.money_deck_known = degrade(state.money_deck_known, False)
+            state.hands[seat][card] += 1
+            continue
         if card.is_goods:
             state.goods_deck_known = minus(state.goods_deck_known, card)
         else:
             state.money_deck_known = minus(state.money_deck_known, card)
+        state._seen_move(deck_of(card.is_goods), card, None, gained=False)
         state._gain(seat, card)
     state._legal = state.offered = None
 

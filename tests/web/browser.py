@@ -134,12 +134,14 @@ class TableDriver:
         return message["legal"]
 
     def played(self, step: int) -> bool:
-        """Whether the move left: the board waits for the server, or the server answered."""
+        """Whether the move left: the board waits for the server, the server answered, or
+        (hot-seat) the pass-the-device screen went up over the next seat's turn."""
         return bool(
             self.page.evaluate(
                 """(step) => {
                   const t = document.querySelector('.table-page');
                   return !t || Number(t.dataset.step) > step
+                    || !!document.querySelector('#show-hand')
                     || !!document.querySelector('.regions.pending');
                 }""",
                 step,

@@ -11,22 +11,11 @@ import typer
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
 
 import spyglass
-from spyglass import agents
 from spyglass.engine import SpyglassError, read_record
-from spyglass.lab import simulate, wilson_interval
 
-from . import lobby, serve, solve
+from . import lab, lobby, serve, solve
 from .play import PlaySession, parse_options, parse_seats
 from .replay import step_through
 
@@ -154,82 +143,14 @@ def solve_command(
     solve.solve_command(console, game, seed, seconds)
 
 
-@app.command("sim")
-@friendly
-def sim_command(
-    game: Annotated[str, typer.Argument(help="Game id.")],
-    agent: Annotated[
-        str, typer.Option(help=f"Agent for every seat: {', '.join(agents.names())}.")
-    ] = "heuristic",
-    games: Annotated[int, typer.Option(min=1, help="How many games.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Master seed; game i uses a seed derived from it.")] = 0,
-    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option NAME=VALUE.")
-    ] = None,
-) -> None:
-    """Simulate many games: win rate with a 95% interval, scores and game length."""
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} games/s"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=errors,
-        transient=True,
-    )
-    with progress:
-        task = progress.add_task(f"{game} · {agent}", total=games, rate="–")
-
-        def advance(_outcome: object) -> None:
-            progress.advance(task)
-            speed = progress.tasks[task].speed
-            progress.update(task, rate=f"{speed:.1f}" if speed else "–")
-
-        result = simulate(
-            game,
-            agent,
-            games,
-            seed=seed,
-            players=players,
-            options=parse_options(option or []),
-            progress=advance,
-        )
-    if result.interrupted:
-        errors.print(f"[yellow]Interrupted: {result.games} of {games} games finished.[/]")
-    if not result.games:
-        raise typer.Exit(130 if result.interrupted else 0)
-    info = spyglass.load(game).info
-    table = Table(
-        title=f"{info.title}: {result.games} games, agent {agent}, seed {seed}",
-        title_justify="left",
-    )
-    table.add_column("measure")
-    table.add_column("value", justify="right")
-    if info.solo:
-        low, high = result.win_interval()
-        table.add_row("wins", f"{result.wins} of {result.games}")
-        table.add_row("win rate", f"{result.win_rate:.1%}  (95% CI {low:.1%}–{high:.1%})")
-        if result.mean_score is not None:
-            better = "lower" if info.score_order == "lower" else "higher"
-            table.add_row(
-                f"mean score of scored games ({better} is better)", f"{result.mean_score:.2f}"
-            )
-    else:
-        for seat_index in range(result.players):
-            wins = result.seat_wins(seat_index)
-            low, high = wilson_interval(round(wins), result.games)
-            table.add_row(
-                f"seat {seat_index} win rate", f"{wins / result.games:.1%}  ({low:.1%}–{high:.1%})"
-            )
-    table.add_row("mean game length (actions)", f"{result.mean_length:.1f}")
-    console.print(table)
-    if result.interrupted:
-        raise typer.Exit(130)
-
-
+app.command("sim")(friendly(lab.sim_command))
+app.command("tournament")(friendly(lab.tournament_command))
+app.command("sweep")(friendly(lab.sweep_command))
+report_app = typer.Typer(
+    help="Reports over many games (see docs/lab.md).", no_args_is_help=True, rich_markup_mode="rich"
+)
+report_app.command("difficulty")(friendly(lab.difficulty_command))
+app.add_typer(report_app, name="report")
 app.command("serve")(serve.serve_command)
 
 

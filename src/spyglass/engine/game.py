@@ -16,6 +16,7 @@ from .rng import Rng, fresh_seed
 
 if TYPE_CHECKING:
     from .action import Action
+    from .encoding import EncodingHook
     from .state import State
 
 Bot = Callable[["State", Rng], "Action"]
@@ -34,6 +35,7 @@ class GameSpec:
     layout: tuple[Region, ...] = ()
     bot: Bot | None = None
     evaluate: Evaluation | None = None
+    encoding: EncodingHook | None = None
 
 
 class Game:

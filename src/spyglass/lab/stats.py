@@ -18,7 +18,10 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # at 0 or all successes the bound is exactly 0 or 1: do not leave rounding dust there
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def mean(values: Sequence[float]) -> float | None:
@@ -34,3 +37,30 @@ def quantile(values: Sequence[float], q: float) -> float | None:
     low = math.floor(position)
     high = min(low + 1, len(ordered) - 1)
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+#: The quantiles a distribution reports.
+QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
+
+
+def stdev(values: Sequence[float]) -> float | None:
+    """The sample standard deviation (n - 1), None below two values."""
+    if len(values) < 2:
+        return None
+    centre = sum(values) / len(values)
+    return math.sqrt(sum((v - centre) ** 2 for v in values) / (len(values) - 1))
+
+
+def distribution(values: Sequence[float]) -> dict[str, float | int | None]:
+    """Count, mean, standard deviation, minimum, the QUANTILES (as "q05", "q25", ...) and
+    maximum of ``values``; every figure None when there are none."""
+    summary: dict[str, float | int | None] = {
+        "count": len(values),
+        "mean": mean(values),
+        "stdev": stdev(values),
+        "min": min(values) if values else None,
+    }
+    for q in QUANTILES:
+        summary[f"q{round(q * 100):02d}"] = quantile(values, q)
+    summary["max"] = max(values) if values else None
+    return summary

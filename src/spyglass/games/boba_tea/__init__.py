@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, Ratings, Region
 
-from . import bot
+from . import bot, encoding, evaluate
 from .rules import BobaTeaState
 
 INFO = GameInfo(
@@ -25,4 +25,12 @@ LAYOUT = (
     Region("rows", "discard_rows", "Discard pile, nth card of its rank"),
 )
 
-SPEC = GameSpec(info=INFO, state=BobaTeaState, package=__name__, layout=LAYOUT, bot=bot.choose)
+SPEC = GameSpec(
+    info=INFO,
+    state=BobaTeaState,
+    package=__name__,
+    layout=LAYOUT,
+    bot=bot.choose,
+    encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
+)

@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, OptionSpec, Ratings, Region
 
-from . import bot
+from . import bot, encoding, evaluate
 from .rules import DeadCenterState
 
 INFO = GameInfo(
@@ -32,4 +32,12 @@ LAYOUT = (
     Region("cards", "killed", "Killed zombies", hide_empty=True),
 )
 
-SPEC = GameSpec(info=INFO, state=DeadCenterState, package=__name__, layout=LAYOUT, bot=bot.choose)
+SPEC = GameSpec(
+    info=INFO,
+    state=DeadCenterState,
+    package=__name__,
+    layout=LAYOUT,
+    bot=bot.choose,
+    encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
+)

@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, Ratings, Region
 
-from . import bot
+from . import bot, encoding, evaluate
 from .rules import EmissaryState
 
 INFO = GameInfo(
@@ -26,4 +26,12 @@ LAYOUT = (
     Region("pile", "discard", "Discard pile", show="all"),
 )
 
-SPEC = GameSpec(info=INFO, state=EmissaryState, package=__name__, layout=LAYOUT, bot=bot.choose)
+SPEC = GameSpec(
+    info=INFO,
+    state=EmissaryState,
+    package=__name__,
+    layout=LAYOUT,
+    bot=bot.choose,
+    encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
+)

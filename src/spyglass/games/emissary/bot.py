@@ -64,7 +64,7 @@ class Turn:
 
 def choose(state: EmissaryState, rng: Rng) -> Action:
     moves = state.legal_actions()
-    pool = _pool(state)
+    pool = topic_pool(state)
     if len(moves) == 1 or not pool:
         return moves[0]
     if state.phase == CHOOSE:
@@ -80,7 +80,7 @@ def choose(state: EmissaryState, rng: Rng) -> Action:
     return _between_debates(turn, moves)
 
 
-def _pool(state: EmissaryState) -> list[Card]:
+def topic_pool(state: EmissaryState) -> list[Card]:
     """The cards the next topics come from, as far as the seat knows. While a topic waits for
     an answer it still counts (one card in twenty-odd): the odds table built before it was
     raised then serves the answer too."""

@@ -16,7 +16,7 @@ hand also answers every smaller hand drawn from it: the cache looks for such a t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from operator import mul
 from typing import Any
 
@@ -56,22 +56,23 @@ class Odds:
             mask |= 1 << hand.index(card)
         return mask
 
-    def _read(self, table: Table, cards: Iterable[Card], need: int) -> float:
-        if not 0 <= need <= self.limit:
-            # More wins than cards, or a table built for fewer (the caller's slip).
-            assert need < 0 or need > len(self.hand), "odds table built for a lower limit"
-            return 0.0
+    def _read(self, table: Table, cards: Sequence[Card], need: int) -> float:
+        if not 0 <= need <= len(cards):
+            return 0.0  # more wins than the cards can take (or fewer than none)
+        # A table from the cache may be for a larger hand; its limit covers every read the
+        # caller asked for, unless the caller slipped.
+        assert need <= self.limit, "odds table built for a lower limit"
         return table[self._mask(cards)][need]
 
-    def chance(self, cards: Iterable[Card], need: int) -> float:
+    def chance(self, cards: Sequence[Card], need: int) -> float:
         """The best chance that exactly these cards (a part of the hand) win ``need`` more."""
         return self._read(self.table, cards, need)
 
-    def debate(self, cards: Iterable[Card], need: int) -> float:
+    def debate(self, cards: Sequence[Card], need: int) -> float:
         """The same, hearing the next topic before any ability."""
         return self._read(self.debates, cards, need)
 
-    def plain(self, cards: Iterable[Card], need: int) -> float:
+    def plain(self, cards: Sequence[Card], need: int) -> float:
         """The same, with no hearts ability to come."""
         return self._read(self.plains, cards, need)
 

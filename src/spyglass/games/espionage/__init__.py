@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, OptionSpec, Region
 
-from . import bot
+from . import bot, encoding
 from .rules import EspionageState
 
 INFO = GameInfo(
@@ -40,4 +40,11 @@ LAYOUT = (
     Region("story", "walk", "Last city", hide_empty=True),
 )
 
-SPEC = GameSpec(info=INFO, state=EspionageState, package=__name__, layout=LAYOUT, bot=bot.choose)
+SPEC = GameSpec(
+    info=INFO,
+    state=EspionageState,
+    package=__name__,
+    layout=LAYOUT,
+    bot=bot.choose,
+    encoding=encoding.encoding,
+)

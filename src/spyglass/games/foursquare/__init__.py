@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, Ratings, Region
 
-from . import bot
+from . import bot, encoding, evaluate
 from .rules import FoursquareState
 
 INFO = GameInfo(
@@ -24,4 +24,12 @@ LAYOUT = (
     Region("text", "remaining", "Left in the deck"),
 )
 
-SPEC = GameSpec(info=INFO, state=FoursquareState, package=__name__, layout=LAYOUT, bot=bot.choose)
+SPEC = GameSpec(
+    info=INFO,
+    state=FoursquareState,
+    package=__name__,
+    layout=LAYOUT,
+    bot=bot.choose,
+    encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
+)

@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, Ratings, Region
 
-from . import bot
+from . import bot, encoding, evaluate
 from .rules import HideAndSeekState
 
 INFO = GameInfo(
@@ -24,4 +24,12 @@ LAYOUT = (
     Region("pile", "discard", "Discard pile", show="all", hide_empty=True),
 )
 
-SPEC = GameSpec(info=INFO, state=HideAndSeekState, package=__name__, layout=LAYOUT, bot=bot.choose)
+SPEC = GameSpec(
+    info=INFO,
+    state=HideAndSeekState,
+    package=__name__,
+    layout=LAYOUT,
+    bot=bot.choose,
+    encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
+)

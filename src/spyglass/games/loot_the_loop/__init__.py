@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, Ratings, Region
 
-from . import bot
+from . import bot, encoding, evaluate
 from .rules import LootTheLoopState
 
 INFO = GameInfo(
@@ -23,4 +23,12 @@ LAYOUT = (
     Region("text", "status", "Temple"),
 )
 
-SPEC = GameSpec(info=INFO, state=LootTheLoopState, package=__name__, layout=LAYOUT, bot=bot.choose)
+SPEC = GameSpec(
+    info=INFO,
+    state=LootTheLoopState,
+    package=__name__,
+    layout=LAYOUT,
+    bot=bot.choose,
+    encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
+)

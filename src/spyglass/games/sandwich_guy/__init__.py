@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, Ratings, Region
 
-from . import bot
+from . import bot, encoding, evaluate
 from .rules import SandwichGuyState
 
 INFO = GameInfo(
@@ -22,4 +22,12 @@ LAYOUT = (
     Region("text", "sandwiches", "Sandwiches made"),
 )
 
-SPEC = GameSpec(info=INFO, state=SandwichGuyState, package=__name__, layout=LAYOUT, bot=bot.choose)
+SPEC = GameSpec(
+    info=INFO,
+    state=SandwichGuyState,
+    package=__name__,
+    layout=LAYOUT,
+    bot=bot.choose,
+    encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
+)

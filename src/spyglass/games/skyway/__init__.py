@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, Ratings, Region
 
-from . import bot
+from . import bot, encoding, evaluate
 from .rules import SkywayState
 
 INFO = GameInfo(
@@ -25,4 +25,12 @@ LAYOUT = (
     Region("pile", "discard", "Discard pile", show="all"),
 )
 
-SPEC = GameSpec(info=INFO, state=SkywayState, package=__name__, layout=LAYOUT, bot=bot.choose)
+SPEC = GameSpec(
+    info=INFO,
+    state=SkywayState,
+    package=__name__,
+    layout=LAYOUT,
+    bot=bot.choose,
+    encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
+)

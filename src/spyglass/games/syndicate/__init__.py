@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, Ratings, Region
 
-from . import bot
+from . import bot, encoding, evaluate
 from .rules import SyndicateState
 
 INFO = GameInfo(
@@ -23,4 +23,12 @@ LAYOUT = (
     Region("cards", "removed", "Out of the game", hide_empty=True),
 )
 
-SPEC = GameSpec(info=INFO, state=SyndicateState, package=__name__, layout=LAYOUT, bot=bot.choose)
+SPEC = GameSpec(
+    info=INFO,
+    state=SyndicateState,
+    package=__name__,
+    layout=LAYOUT,
+    bot=bot.choose,
+    encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
+)

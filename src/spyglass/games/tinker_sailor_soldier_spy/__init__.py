@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, OptionSpec, Region
 
-from . import bot
+from . import bot, encoding, evaluate
 from .rules import TinkerSailorSoldierSpyState
 
 INFO = GameInfo(
@@ -40,4 +40,6 @@ SPEC = GameSpec(
     package=__name__,
     layout=LAYOUT,
     bot=bot.choose,
+    encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
 )

@@ -3,7 +3,7 @@ rhyme calls it, buy goods, and collect sets. Played on our reconstructed edition
 
 from spyglass.engine import GameInfo, GameSpec, Region
 
-from . import bot
+from . import bot, encoding, evaluate
 from .edition import EDITION
 from .rules import TinkerTailorState
 
@@ -40,4 +40,12 @@ LAYOUT = (
     Region("rows", "final_hands", "Final hands", hide_empty=True),
 )
 
-SPEC = GameSpec(info=INFO, state=TinkerTailorState, package=__name__, layout=LAYOUT, bot=bot.choose)
+SPEC = GameSpec(
+    info=INFO,
+    state=TinkerTailorState,
+    package=__name__,
+    layout=LAYOUT,
+    bot=bot.choose,
+    encoding=encoding.encoding,
+    evaluate=evaluate.evaluate,
+)

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from spyglass.engine import Action
 
+from . import knowledge as kn
 from . import notation as move
 from .buying import payments
 from .cards import (
@@ -259,6 +260,8 @@ class Performance(Table):
         elif kind == KEEP:
             card = action.cards[0]
             self.looking.remove(card)
+            # Others know it is one of the cards drawn from the deck, now in the Sailor's hand.
+            self.lent = [kn.redirect(row, kn.LOOKING, seat, True) for row in self.lent]
             self._gain(seat, card, seers=(seat,))
             self._say(f"{who} keeps {card}", [seat], f"{who} keeps one of the cards")
             self._offer(p._replace(done=p.done + 1))
@@ -299,6 +302,8 @@ class Performance(Table):
         kind = p.kind
         if kind == KEEP and self.looking:
             rest = sorted(self.looking)
+            for card in rest:
+                self.lent = [kn.returned(row, kn.LOOKING, card) for row in self.lent]
             self.goods_discard.extend(rest)
             self.looking = []
             self._say(f"seat {p.seat} discards {' '.join(names(rest))} face up")
@@ -325,7 +330,7 @@ class Performance(Table):
         self._offer(Pending(GIFT, seat, effect, credit=giving))
 
     def _draw_unseen(self, seat: int) -> None:
-        card = self._draw("goods", public=False)
+        card = self._draw("goods", public=False, to=seat, seer=seat)
         if card is None:
             self._say(f"seat {seat} cannot draw: no goods cards are left")
             return
@@ -334,7 +339,7 @@ class Performance(Table):
 
     def _look(self, seat: int, effect: Effect) -> None:
         for _ in range(effect.count):
-            card = self._draw("goods", public=False)
+            card = self._draw("goods", public=False, to=kn.LOOKING, seer=seat)
             if card is None:
                 break
             self.looking.append(card)

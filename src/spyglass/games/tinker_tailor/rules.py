@@ -122,6 +122,7 @@ class TinkerTailorState(Performance):
         self.hands = [empty_hand() for _ in range(n)]
         self.known = [[NOTHING] * n for _ in range(n)]
         self.public = [NOTHING] * n
+        self.lent = [() for _ in range(n + 1)]
         self.looking = []
         self.round, self.rounds = 1, ROUNDS[n]
         self.pending = None
@@ -284,7 +285,11 @@ class TinkerTailorState(Performance):
         if self.pending is None:
             return []
         if self.offered is None:
-            self.offered = self._options(self.pending)
+            options = self._options(self.pending)
+            # In a determinization another seat's guessed hand may leave its pending decision
+            # without a choice (nothing it can afford): in play such a step is skipped, so the
+            # guess offers only to end it.
+            self.offered = options or [move.DONE]
         return self.offered
 
     def _options(self, p: Pending) -> list[Action]:
@@ -346,6 +351,10 @@ class TinkerTailorState(Performance):
             # Knowledge as counts by card code (goods, then money): compact, and exact.
             "known": [[list(k) for k in row] for row in self.known],
             "public": [list(k) for k in self.public],
+            "lent": [
+                [[source, list(region), [list(d) for d in dests]] for source, region, dests in row]
+                for row in self.lent
+            ],
             "goods_market": views.market_names(self.goods_market),
             "money_market": views.market_names(self.money_market),
             "goods_deck_top_first": names(reversed(self.goods_deck)),

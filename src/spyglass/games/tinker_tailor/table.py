@@ -14,10 +14,11 @@ from collections.abc import Sequence
 
 from spyglass.engine import State
 
+from . import knowledge as kn
 from .cards import GOODS_CARDS, HAND_SIZE, MONEY_CARDS, Card, expand, names
 from .draft import Draft
 from .edition import EDITION, Effect
-from .knowledge import Counts, counts_of, degrade, minus, plus, size
+from .knowledge import Counts, Row, counts_of, degrade, minus, plus, size
 
 #: A market slot holds a card code, None (empty: both deck and discard pile ran out), or a pirate
 #: card, written as minus the round in which it was placed.
@@ -45,6 +46,7 @@ class Table(State):
     hands: list[list[int]]  # per seat: counts by card code (goods then money)
     known: list[list[Counts]]  # known[p][q]: what seat p surely knows seat q holds
     public: list[Counts]  # what everyone surely knows each seat holds
+    lent: list[Row]  # per seat, then the public's (last): cards lent out unseen (knowledge.py)
     goods_market: list[Slot]
     money_market: list[Slot]
     goods_deck: list[Card]  # top card last
@@ -69,6 +71,7 @@ class Table(State):
         for p in range(self.players):
             if p != seat and (seers is None or p in seers):
                 self.known[p][seat] = plus(self.known[p][seat], card)
+        self._seen_move(seat, card, seers, gained=True)
 
     def _lose(self, seat: int, card: Card, seers: Sequence[int] | None = None) -> None:
         """``seat`` gives up ``card``; everyone sees which unless ``seers`` says who does."""
@@ -86,10 +89,30 @@ class Table(State):
                 row[seat] = minus(row[seat], card)
             else:
                 row[seat] = degrade(row[seat], goods)
+        if any(self.lent):
+            # A card lent to this seat may be the one that left, whoever saw which it was.
+            self.lent = [kn.settle(row, seat, goods) for row in self.lent]
+            self._seen_move(seat, card, seers, gained=False)
+
+    def _seen_move(self, place: int, card: Card, seers: Sequence[int] | None, gained: bool) -> None:
+        """Regions (knowledge.py) follow a card seen entering or leaving their place."""
+        lent = self.lent
+        for p, row in enumerate(lent):
+            if row and (seers is None or p in seers):
+                lent[p] = kn.seen_move(row, place, card, gained)
 
     def _pass(self, giver: int, receiver: int, card: Card, public: bool) -> None:
-        seers = None if public else (giver, receiver)
+        if public:
+            self._lose(giver, card)
+            self._gain(receiver, card)
+            return
+        seers = (giver, receiver)
+        before = [self.known[p][giver] for p in range(self.players)] + [self.public[giver]]
         self._lose(giver, card, seers)
+        goods = card.is_goods
+        for p in range(len(self.lent)):
+            if p not in seers:
+                self.lent[p] = kn.lend(self.lent[p], giver, receiver, goods, before[p])
         self._gain(receiver, card, seers)
 
     def goods_count(self, seat: int) -> int:
@@ -158,8 +181,9 @@ class Table(State):
 
     # ---------------------------------------------------------------- decks
 
-    def _draw(self, name: str, public: bool) -> Card | None:
-        """The top card of a deck (the discard pile is shuffled in when it runs out)."""
+    def _draw(self, name: str, public: bool, to: int = kn.LOOKING, seer: int = -1) -> Card | None:
+        """The top card of a deck (the discard pile is shuffled in when it runs out). A card
+        drawn face down goes ``to`` a seat (or the Sailor's look), seen only by ``seer``."""
         goods = name == GOODS_MARKET
         deck = self.goods_deck if goods else self.money_deck
         if not deck:
@@ -174,8 +198,22 @@ class Table(State):
                 self.goods_deck_known = counts_of(deck)
             else:
                 self.money_deck_known = counts_of(deck)
+            place = kn.deck_of(goods)
+            self.lent = [kn.forget(row, place) for row in self.lent]
             self._say(f"the {name} deck ran out: its discard pile ({len(deck)}) is shuffled")
         card = deck.pop()
+        place = kn.deck_of(goods)
+        if public:
+            self._seen_move(place, card, None, gained=False)
+        else:
+            before = self.goods_deck_known if goods else self.money_deck_known
+            for p, row in enumerate(self.lent):
+                if p == seer:
+                    # The drawer knows which card left: what the deck surely holds loses it.
+                    mine = row if kn.entry_of(row, place) else (*row, (place, before, ()))
+                    self.lent[p] = kn.seen_move(mine, place, card, gained=False)
+                else:
+                    self.lent[p] = kn.lend(row, place, to, goods, before)
         # An unseen draw could have been any card of the deck: what is known to remain loses
         # one of every kind it held.
         if goods:
@@ -192,6 +230,7 @@ class Table(State):
         self.hands = [list(h) for h in self.hands]
         self.known = [list(row) for row in self.known]
         self.public = list(self.public)
+        self.lent = list(self.lent)
         self.goods_market = list(self.goods_market)
         self.money_market = list(self.money_market)
         self.goods_deck = list(self.goods_deck)

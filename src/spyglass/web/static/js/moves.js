@@ -19,39 +19,54 @@ export class MoveController {
     this.legal = [];
     this.reg = null;
     this.cards = [];
+    this.picked = []; // the drawn cards clicked for this.cards: positions in reg.cards
     this.place = null; // a registry place
     this.placeMoves = null; // the moves that target it
     this.hinted = null;
     this.pending = false; // a move was sent: nothing is clickable until the answer
+    this.sentAt = null; // the step the move was sent from
   }
 
   /** A move is on its way to the server: clear the choice, let nothing be clicked. */
-  wait() {
+  wait(step) {
     this.pending = true;
+    this.sentAt = step;
     this.cards = [];
+    this.picked = [];
     this.place = null;
     this.placeMoves = null;
     this.highlight();
   }
 
-  /** The server refused the move: the same moves are open again. */
+  /** The server refused the move (or the link to it was lost): the same moves are open again. */
   resume() {
     this.pending = false;
+    this.sentAt = null;
     this.highlight();
   }
 
-  /** New legal moves and a new drawing: keep the selection only while it still fits. */
-  update(legal, reg) {
+  /** New legal moves and a new drawing: keep the selection only while it still fits. A
+   * drawing of the step a move was sent from (another seat's news, drawn again) is not the
+   * answer: the move stays on its way and nothing is clickable yet. */
+  update(legal, reg, step) {
     const same = legal.length === this.legal.length && legal.every((a, i) => a.notation === this.legal[i].notation);
     this.legal = legal;
     this.reg = reg;
-    this.pending = false;
+    if (!(this.pending && step === this.sentAt)) {
+      this.pending = false;
+      this.sentAt = null;
+    }
     if (!same) {
       this.cards = [];
+      this.picked = [];
       this.place = null;
       this.placeMoves = null;
       this.hinted = null;
-    } else if (this.place) {
+    } else {
+      // The drawing is new: the clicked cards are where they were, if the same cards are.
+      this.picked = this.picked.filter((i) => reg.cards[i] && this.cards.includes(reg.cards[i].label));
+    }
+    if (same && this.place) {
       // The drawing is new: find the same place again by name.
       const again = reg.places.find((p) => p.name === this.place.name);
       this.place = again || null;
@@ -99,6 +114,7 @@ export class MoveController {
 
   clear() {
     this.cards = [];
+    this.picked = [];
     this.place = null;
     this.placeMoves = null;
     this.highlight();
@@ -113,16 +129,26 @@ export class MoveController {
     return moves;
   }
 
-  clickCard(label) {
+  /** A click on a card: a chosen card is put back; any other card is added to the choice,
+   * even when a card with the same label is chosen already (paying with two 1s). Without
+   * ``selected`` (a card named by its label only), a chosen label is put back. */
+  clickCard(label, selected = this.cards.includes(label), at = -1) {
     if (this.pending) return false;
     const i = this.cards.indexOf(label);
-    if (i >= 0) {
+    if (selected && i >= 0) {
       this.cards.splice(i, 1);
+      const j = this.picked.indexOf(at);
+      if (j >= 0) this.picked.splice(j, 1);
+      else {
+        const k = this.picked.findIndex((p) => this.reg.cards[p].label === label);
+        if (k >= 0) this.picked.splice(k, 1);
+      }
     } else {
       const next = [...this.cards, label];
       const fits = this.legal.some((a) => contains(a.labels, next) && (!this.placeMoves || this.placeMoves.has(a.notation)));
       if (!fits) return false;
       this.cards = next;
+      if (at >= 0) this.picked.push(at);
     }
     this.settle();
     return true;
@@ -162,7 +188,7 @@ export class MoveController {
     if (!root || root.dataset.wired) return;
     root.dataset.wired = "1";
     const reg = this.reg;
-    const cardOf = new Map(reg.cards.map((c) => [c.el, c]));
+    const cardOf = new Map(reg.cards.map((c, i) => [c.el, i]));
     const placeOf = new Map(reg.places.map((p) => [p.el, p]));
     const handler = (event) => {
       if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
@@ -171,8 +197,8 @@ export class MoveController {
       let handled = false;
       while (node && node !== root && !handled) {
         const live = node.classList && (node.classList.contains("can") || node.classList.contains("sel"));
-        const card = cardOf.get(node);
-        if (card && live) handled = this.clickCard(card.label);
+        const at = cardOf.get(node);
+        if (at !== undefined && live) handled = this.clickCard(reg.cards[at].label, node.classList.contains("sel"), at);
         const place = placeOf.get(node);
         if (!handled && place && live) handled = this.clickPlace(place);
         node = node.parentNode;
@@ -189,14 +215,29 @@ export class MoveController {
     const left = this.candidates();
     const usable = new Set();
     for (const a of left) for (const l of a.labels) usable.add(l);
+    // The cards clicked are the ones marked chosen (your own 2, not the market's); a label
+    // chosen otherwise marks the first card that shows it.
     const chosen = [...this.cards];
-    for (const c of this.reg.cards) {
-      const i = chosen.indexOf(c.label);
-      const selected = i >= 0;
-      if (selected) chosen.splice(i, 1);
+    const marked = new Set();
+    for (const i of this.picked) {
+      const k = chosen.indexOf(this.reg.cards[i].label);
+      if (k >= 0) {
+        chosen.splice(k, 1);
+        marked.add(i);
+      }
+    }
+    this.reg.cards.forEach((c, i) => {
+      if (!marked.has(i)) {
+        const k = chosen.indexOf(c.label);
+        if (k >= 0) {
+          chosen.splice(k, 1);
+          marked.add(i);
+        }
+      }
+      const selected = marked.has(i);
       c.el.classList.toggle("sel", selected);
       c.el.classList.toggle("can", !selected && usable.has(c.label));
-    }
+    });
     const targets = new Set();
     for (const a of left) for (const p of this.reg.placesFor(a.target)) targets.add(p);
     for (const p of this.reg.places) {

@@ -53,6 +53,11 @@ class TablePage {
       this.lost = true;
     } else if (status === "open" && this.lost) {
       this.lost = false;
+      // a move sent before the link broke may never have arrived: let it be made again
+      if (this.controller.pending) {
+        this.controller.resume();
+        this.drawMoves();
+      }
       notice("Reconnected.");
     }
     if (status === "closed" && code >= 4400 && code < 4500) {
@@ -187,7 +192,7 @@ class TablePage {
       "data-my-move": message.legal.length ? "yes" : "no",
     }, head, body));
     const reg = renderTable(board, view, info.layout, { onStory: (story) => walkStory(story) });
-    this.controller.update(message.legal, reg);
+    this.controller.update(message.legal, reg, view.step);
     this.drawMoves();
     log.scrollTop = log.scrollHeight;
   }
@@ -269,7 +274,7 @@ class TablePage {
       notice("Not connected to the server: reconnecting…", "error");
       return;
     }
-    this.controller.wait();
+    this.controller.wait(this.message.view.step);
     this.drawMoves();
   }
 

@@ -1,0 +1,155 @@
+"""Steps per second natively and through each learning-library adapter, per game.
+
+    python benchmarks/adapters.py [GAME ...] [--seconds S]
+
+A step is one action by a uniformly random (masked) agent, resets included. "native" applies
+random legal actions to a spyglass State; "encoded" adds what every adapter pays per step (the
+legal-action indices, the mask and the observation vector of the seat to move); then Gymnasium
+(solo games), PettingZoo AEC (multiplayer games) and OpenSpiel (every game: apply_action and
+legal_actions, plus the observation tensor of the seat to move). The overhead column is native
+steps per second divided by the adapter's. CPU time of this process (time.process_time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+
+import numpy as np
+import pyspiel
+
+import spyglass
+from spyglass.adapters import gymnasium as gym_adapter
+from spyglass.adapters import openspiel as spiel_adapter
+from spyglass.adapters import pettingzoo as zoo_adapter
+from spyglass.adapters.encoding import encoding_for
+from spyglass.engine import Rng
+
+
+def timed(run: Callable[[float], int], seconds: float) -> float:
+    start = time.process_time()
+    steps = run(start + seconds)
+    return steps / (time.process_time() - start)
+
+
+def native(game: spyglass.Game, players: int) -> Callable[[float], int]:
+    def run(deadline: float) -> int:
+        rng, steps, seed = Rng(1), 0, 0
+        while time.process_time() < deadline:
+            state = game.new_state(players=players, seed=seed)
+            seed += 1
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+                steps += 1
+        return steps
+
+    return run
+
+
+def encoded(game: spyglass.Game, players: int) -> Callable[[float], int]:
+    encoding = encoding_for(game, players)
+
+    def run(deadline: float) -> int:
+        rng, steps, seed = np.random.default_rng(1), 0, 0
+        while time.process_time() < deadline:
+            state = game.new_state(players=players, seed=seed)
+            seed += 1
+            while not state.is_over:
+                legal = encoding.legal_indices(state)
+                encoding.mask(legal)
+                encoding.observe(state.view(state.current_player))
+                state.apply(legal[int(rng.choice(list(legal)))])
+                steps += 1
+        return steps
+
+    return run
+
+
+def gymnasium_env(game: spyglass.Game, players: int) -> Callable[[float], int]:
+    env = gym_adapter.SpyglassEnv(game.info.id, **game.options)
+
+    def run(deadline: float) -> int:
+        rng, steps, seed = np.random.default_rng(1), 0, 0
+        while time.process_time() < deadline:
+            _, info = env.reset(seed=seed)
+            seed += 1
+            done = False
+            while not done:
+                legal = np.flatnonzero(info["action_mask"])
+                # An empty mask: the deal decided the game, and any action reports the end.
+                action = int(rng.choice(legal)) if len(legal) else 0
+                _, _, done, _, info = env.step(action)
+                steps += len(legal) > 0
+        return steps
+
+    return run
+
+
+def pettingzoo_env(game: spyglass.Game, players: int) -> Callable[[float], int]:
+    env = zoo_adapter.raw_env(game.info.id, players=players, **game.options)
+
+    def run(deadline: float) -> int:
+        rng, steps, seed = np.random.default_rng(1), 0, 0
+        while time.process_time() < deadline:
+            env.reset(seed=seed)
+            seed += 1
+            for _agent in env.agent_iter():
+                obs, _, done, truncated, _ = env.last()
+                if done or truncated:
+                    env.step(None)
+                    continue
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                steps += 1
+        return steps
+
+    return run
+
+
+def openspiel_game(game: spyglass.Game, players: int) -> Callable[[float], int]:
+    spiel = pyspiel.load_game(spiel_adapter.short_name(game.info.id), {"players": players})
+
+    def run(deadline: float) -> int:
+        rng, steps, deal = np.random.default_rng(1), 0, 0
+        while time.process_time() < deadline:
+            state = spiel.new_initial_state()
+            state.apply_action(deal % spiel.max_chance_outcomes())
+            deal += 1
+            while not state.is_terminal():
+                state.observation_tensor(state.current_player())
+                state.apply_action(int(rng.choice(state.legal_actions())))
+                steps += 1
+        return steps
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: all)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="per measurement")
+    args = parser.parse_args()
+    infos = [i for i in spyglass.games() if not args.games or i.id in args.games]
+    head = f"{'game':28} {'p':>2} {'native':>9} {'encoded':>9} {'adapter':>11} {'steps/s':>9}"
+    print(head + f" {'overhead':>9}")
+    for info in infos:
+        game = spyglass.load(info.id)
+        players = info.players[0]
+        base = timed(native(game, players), args.seconds)
+        enc = timed(encoded(game, players), args.seconds)
+        library = gymnasium_env if info.solo else pettingzoo_env
+        runs = [
+            ("gymnasium" if info.solo else "pettingzoo", library),
+            ("openspiel", openspiel_game),
+        ]
+        for name, make in runs:
+            rate = timed(make(game, players), args.seconds)
+            print(
+                f"{info.id:28} {players:>2} {base:>9.0f} {enc:>9.0f} {name:>11} {rate:>9.0f}"
+                f" {base / rate:>8.1f}x",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

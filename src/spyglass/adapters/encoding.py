@@ -1,0 +1,505 @@
+"""Actions as indices and views as float vectors: the machinery every adapter shares.
+
+A game declares its action universe and observation features (``engine/encoding.py``); this
+module turns the declaration into a :class:`GameEncoding` for one game, option set and player
+count. Indices and vector layouts depend only on that triple, never on a state.
+
+Observation layout (float32), in order:
+
+- the header: one-hot of the observing seat (``players`` values), one-hot of the seat to move
+  (all zero once the game is over), 1 if it is the observer's turn, 1 once the game is over, and
+  the number of actions taken so far divided by the game's length bound;
+- each declared feature of ``view["table"]`` in turn: a ``Zone`` is one count per vocabulary
+  card, then face-down cards, then other marks; a ``Number`` one value; a ``Category`` one-hot;
+  ``Each`` and ``Keys`` repeat their features per item.
+
+Everything is read from ``state.view(seat)``: the observation holds exactly what that seat may
+see.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+import spyglass
+from spyglass.engine import Action, Game, RulesError, State
+from spyglass.engine.encoding import (
+    ActionKind,
+    Category,
+    Each,
+    Encoding,
+    Feature,
+    Keys,
+    Labelled,
+    Number,
+    Zone,
+)
+
+ActionKey = tuple[str, tuple[str, ...], Any]
+_INT = re.compile(r"-?\d+")
+_SEATS = re.compile(r"\bseats? \d+")  # "seat 2" names a seat, never a card
+_TOKENS = re.compile(r"[\s():,;→]+")
+_MISSING = object()
+
+
+class EncodingError(ValueError):
+    """A game's encoding does not cover something a state produced (a declaration bug)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    """One declared feature: where it starts in the vector and how wide it is."""
+
+    feature: Feature
+    offset: int
+    width: int
+
+
+class GameEncoding:
+    """The action-index mapping and observation encoder of one game, options and player count.
+
+    ``strict`` makes encoding raise :class:`EncodingError` when a view holds more list items than
+    a feature's capacity or a value outside a category (the conformance suite uses it); by
+    default such surplus is dropped.
+    """
+
+    def __init__(self, game: Game, players: int | None = None, *, strict: bool = False) -> None:
+        hook = game.spec.encoding
+        if hook is None:
+            raise RulesError(f"{game.info.title} declares no encoding for learning libraries")
+        self.game = game
+        self.players = game.check_players(players)
+        self.strict = strict
+        self.declaration: Encoding = hook(game.options, self.players)
+        self.cards: tuple[str, ...] = self.declaration.cards
+        self._card_index = {c: i for i, c in enumerate(self.cards)}
+        self._aliases = self._card_aliases()
+        self.max_length = game.max_actions(self.players)
+        self._build_actions()
+        self._build_observation()
+
+    # ------------------------------------------------------------------ actions
+
+    def _build_actions(self) -> None:
+        keys: list[ActionKey] = []
+        self._ordered: dict[str, int] = {}
+        self._by_target: set[str] = set()
+        for kind in self.declaration.actions:
+            if kind.kind in self._ordered:
+                raise EncodingError(
+                    f"{self.game.info.id}: action kind {kind.kind!r} declared twice"
+                )
+            self._ordered[kind.kind] = kind.ordered
+            if kind.by_target:
+                self._by_target.add(kind.kind)
+            for cards in ((),) if kind.by_target else kind.cards:
+                norm = self._normalize(kind, cards)
+                keys.extend((kind.kind, norm, target) for target in kind.targets)
+        self._keys = keys
+        self._index = {key: i for i, key in enumerate(keys)}
+        self._by_action: dict[Action, int] = {}  # games reuse their Action objects
+        if len(self._index) != len(keys):
+            raise EncodingError(f"{self.game.info.id}: the action universe repeats an action")
+
+    def _normalize(self, kind: ActionKind | str, cards: Iterable[Any]) -> tuple[str, ...]:
+        ordered = kind.ordered if isinstance(kind, ActionKind) else self._ordered.get(kind, 0)
+        names = tuple(str(c) for c in cards)
+        rest = sorted(names[ordered:], key=lambda c: self._card_index.get(c, len(self.cards)))
+        return names[:ordered] + tuple(rest)
+
+    @property
+    def num_actions(self) -> int:
+        """How many distinct actions the game has (``num_distinct_actions``)."""
+        return len(self._keys)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """OpenSpiel's name for :attr:`num_actions`."""
+        return len(self._keys)
+
+    def legal_mask(self, state: State) -> np.ndarray:
+        """The int8 mask of ``state``'s legal actions over every index."""
+        return self.mask(self.legal_indices(state))
+
+    def key(self, action: Action) -> ActionKey:
+        if action.kind in self._by_target:
+            return (action.kind, (), action.target)
+        return (action.kind, self._normalize(action.kind, action.cards), action.target)
+
+    def index(self, action: Action) -> int:
+        """The index of an action (EncodingError if the declaration misses it)."""
+        found = self._by_action.get(action)
+        if found is not None:
+            return found
+        try:
+            found = self._index[self.key(action)]
+        except KeyError:
+            raise EncodingError(
+                f"{self.game.info.id}: action {action} ({self.key(action)!r}) is not in the"
+                " declared action universe"
+            ) from None
+        if len(self._by_action) < 1 << 16:
+            self._by_action[action] = found
+        return found
+
+    def describe_index(self, index: int) -> ActionKey:
+        """The action an index stands for, as (kind, card notations, target)."""
+        if not 0 <= index < len(self._keys):
+            raise EncodingError(f"{self.game.info.id}: no action index {index}")
+        return self._keys[index]
+
+    def legal_indices(self, state: State) -> dict[int, Action]:
+        """The legal actions of ``state`` by index, in index order."""
+        legal = state.legal_actions()
+        found = {self.index(a): a for a in legal}
+        if len(found) != len(legal):
+            raise EncodingError(f"{self.game.info.id}: two legal actions share one index")
+        return dict(sorted(found.items()))
+
+    def action(self, state: State, index: int) -> Action:
+        """The legal action of ``state`` with this index (RulesError if it is not legal)."""
+        action = self.legal_indices(state).get(index)
+        if action is not None:
+            return action
+        kind, cards, target = (
+            self.describe_index(index) if 0 <= index < self.num_actions else ("?",) * 3
+        )
+        raise RulesError(f"action index {index} ({kind} {cards} {target}) is not legal here")
+
+    def mask(self, legal: Iterable[int]) -> np.ndarray:
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        out[list(legal)] = 1
+        return out
+
+    # ------------------------------------------------------------------ observation
+
+    def _build_observation(self) -> None:
+        n = self.players
+        self.header_size = 2 * n + 3
+        offset = self.header_size
+        slots, writers = [], []
+        for feature in self.declaration.observation:
+            width, write = self._compile(feature)
+            slots.append(_Slot(feature, offset, width))
+            writers.append((offset, write))
+            offset += width
+        self._slots = tuple(slots)
+        self._writers = tuple(writers)
+        self.observation_size = offset
+        self._named: dict[str, tuple[int, ...]] = {}  # text -> the cards it names
+
+    def _compile(self, feature: Feature) -> tuple[int, Writer]:
+        """The width of a feature and a function writing it: (container, out, start)."""
+        get = _getter(feature.path)
+        if isinstance(feature, Zone):
+            zone = self._write_zone
+
+            def write_zone(container: Any, out: defaultdict[int, float], start: int) -> None:
+                zone(get(container), out, start)
+
+            return len(self.cards) + 2, write_zone
+        if isinstance(feature, Number):
+            scale = feature.scale
+
+            def write_number(container: Any, out: defaultdict[int, float], start: int) -> None:
+                out[start] = _number(get(container)) / scale
+
+            return 1, write_number
+        if isinstance(feature, Category):
+            return len(feature.values), self._category(feature, get)
+        children: list[tuple[int, Writer]] = []
+        inner = 1 if isinstance(feature, Labelled) else 0
+        for child in feature.features:
+            width, write = self._compile(child)
+            children.append((inner, write))
+            inner += width
+        if isinstance(feature, Each):
+            return feature.capacity * inner, self._each(feature, get, tuple(children), inner)
+        if isinstance(feature, Keys):
+            return len(feature.keys) * inner, _keys(feature, get, tuple(children), inner)
+        if isinstance(feature, Labelled):
+            return len(feature.labels) * inner, _labelled(feature, get, tuple(children), inner)
+        raise EncodingError(f"{self.game.info.id}: unknown feature {feature!r}")
+
+    def _category(self, feature: Category, get: Callable[[Any], Any]) -> Writer:
+        positions = {v: i for i, v in enumerate(feature.values) if _hashable(v)}
+        strict, game_id = self.strict, self.game.info.id
+
+        def write_category(container: Any, out: defaultdict[int, float], start: int) -> None:
+            here = get(container)
+            if here is None or here is _MISSING:
+                return
+            at = positions.get(here) if _hashable(here) else None
+            if at is None and feature.prefix and isinstance(here, str):
+                at = next((i for i, v in enumerate(feature.values) if here.startswith(v)), None)
+            if at is not None:
+                out[start + at] = 1.0
+            elif strict:
+                raise EncodingError(
+                    f"{game_id}: {feature.path} = {here!r} is not one of {feature.values!r}"
+                )
+
+        return write_category
+
+    def _each(
+        self,
+        feature: Each,
+        get: Callable[[Any], Any],
+        children: tuple[tuple[int, Writer], ...],
+        stride: int,
+    ) -> Writer:
+        capacity, strict, game_id = feature.capacity, self.strict, self.game.info.id
+
+        def write_each(container: Any, out: defaultdict[int, float], start: int) -> None:
+            items = get(container)
+            if not isinstance(items, list):
+                return
+            if strict and len(items) > capacity:
+                raise EncodingError(
+                    f"{game_id}: {feature.path} holds {len(items)} items, more than its"
+                    f" capacity {capacity}"
+                )
+            for i, item in enumerate(items[:capacity]):
+                at = start + i * stride
+                for offset, write in children:
+                    write(item, out, at + offset)
+
+        return write_each
+
+    def observe(self, view: dict[str, Any]) -> np.ndarray:
+        """The float32 observation of a view (``state.view(seat)``)."""
+        # A view fills few of its entries: gather them sparsely, then write them at once.
+        out: defaultdict[int, float] = defaultdict(float)
+        n = self.players
+        seat = view.get("seat")
+        if seat is not None:
+            out[seat] = 1.0
+        mover = view.get("current_player")
+        if mover is not None:
+            out[n + mover] = 1.0
+            out[2 * n] = 1.0 if mover == seat else 0.0
+        out[2 * n + 1] = 1.0 if view.get("over") else 0.0
+        out[2 * n + 2] = view.get("step", 0) / max(1, self.max_length)
+        table = view["table"]
+        for offset, write in self._writers:
+            write(table, out, offset)
+        vector = np.zeros(self.observation_size, dtype=np.float32)
+        vector[np.fromiter(out.keys(), np.intp, len(out))] = np.fromiter(
+            out.values(), np.float32, len(out)
+        )
+        return vector
+
+    def _write_zone(self, value: Any, out: defaultdict[int, float], start: int) -> None:
+        if value is None or value is _MISSING:
+            return
+        if isinstance(value, list):
+            for item in value:
+                if item is None:
+                    out[start + len(self.cards)] += 1.0
+                elif isinstance(item, str):
+                    self._count(item, out, start)
+                else:
+                    self._write_zone(item, out, start)
+        elif isinstance(value, str):
+            self._count(value, out, start)
+        elif isinstance(value, dict):
+            if "cards" in value:
+                self._write_zone(value["cards"], out, start)
+            elif "size" in value:
+                size = int(value.get("size") or 0)
+                top = value.get("top")
+                if top is not None and size:
+                    self._count(top, out, start)
+                    size -= 1
+                out[start + len(self.cards)] += size
+
+    def _count(self, text: str, out: defaultdict[int, float], start: int) -> None:
+        named = self._named.get(text)
+        if named is None:
+            index = self.card(text)
+            if index is not None:
+                named = (index,)
+            else:
+                words = _TOKENS.split(_SEATS.sub(" ", text))
+                tokens = (self.card(t) for t in words if t)
+                named = tuple(i for i in tokens if i is not None)
+            if len(self._named) < 1 << 16:
+                self._named[text] = named
+        if not named:
+            out[start + len(self.cards) + 1] += 1.0
+        for i in named:
+            out[start + i] += 1.0
+
+    def card(self, text: str) -> int | None:
+        """The vocabulary index of a card as a view writes it, None if it is not a card."""
+        index = self._card_index.get(text)
+        if index is not None:
+            return index
+        return self._aliases(text)
+
+    def _card_aliases(self) -> Callable[[str], int | None]:
+        labels: dict[str, int] = {}
+        for cards in self.game.deck_contents(self.players).values():
+            for card in cards:
+                label = getattr(card, "label", None)
+                if isinstance(label, str) and str(card) in self._card_index:
+                    labels[label] = self._card_index[str(card)]
+        parse = self.game.spec.state.parse_card
+        index = self._card_index
+
+        @lru_cache(maxsize=4096)
+        def lookup(text: str) -> int | None:
+            if text in labels:
+                return labels[text]
+            try:
+                return index.get(str(parse(text)))
+            except (RulesError, ValueError, TypeError, KeyError):
+                return None
+
+        return lookup
+
+    def feature_table(self) -> list[tuple[str, int, int]]:
+        """(feature, offset, width) rows, header first: the documented layout."""
+        rows = [("header: seat, to move, my turn, over, progress", 0, self.header_size)]
+        rows += [(_describe(s.feature), s.offset, s.width) for s in self._slots]
+        return rows
+
+    def markdown(self) -> str:
+        """This encoding as the Markdown section docs/rl.md shows for its game."""
+        info = self.game.info
+        lines = [
+            f"### {info.id} ({self.players} player{'s' if self.players > 1 else ''})",
+            "",
+            f"{len(self.cards)} cards; {self.num_actions} actions; observation of"
+            f" {self.observation_size} floats.",
+            "",
+            "| actions | count | targets |",
+            "| --- | ---: | --- |",
+        ]
+        for kind in self.declaration.actions:
+            cards = 1 if kind.by_target else len(kind.cards)
+            targets = ", ".join("-" if t is None else str(t) for t in kind.targets[:6])
+            more = f" ... ({len(kind.targets)})" if len(kind.targets) > 6 else ""
+            lines.append(f"| {kind.kind} | {cards * len(kind.targets)} | {targets}{more} |")
+        lines += ["", "| offset | width | feature |", "| ---: | ---: | --- |"]
+        lines += [f"| {o} | {w} | {d} |" for d, o, w in self.feature_table()]
+        return "\n".join(lines) + "\n"
+
+
+Writer = Callable[[Any, "defaultdict[int, float]", int], None]
+
+
+def _hashable(value: Any) -> bool:
+    return isinstance(value, str | int | float | bool | tuple)
+
+
+def _keys(
+    feature: Keys,
+    get: Callable[[Any], Any],
+    children: tuple[tuple[int, Writer], ...],
+    stride: int,
+) -> Writer:
+    def write_keys(container: Any, out: defaultdict[int, float], start: int) -> None:
+        mapping = get(container)
+        if not isinstance(mapping, dict):
+            return
+        for i, key in enumerate(feature.keys):
+            if key in mapping:
+                for offset, write in children:
+                    write(mapping[key], out, start + i * stride + offset)
+
+    return write_keys
+
+
+def _labelled(
+    feature: Labelled,
+    get: Callable[[Any], Any],
+    children: tuple[tuple[int, Writer], ...],
+    stride: int,
+) -> Writer:
+    separator = re.compile(feature.separator)
+
+    def write_labelled(container: Any, out: defaultdict[int, float], start: int) -> None:
+        text = get(container)
+        parts = separator.split(text) if isinstance(text, str) and text else []
+        for i, label in enumerate(feature.labels):
+            part = next((p for p in parts if p.startswith(label)), None)
+            if part is None:
+                continue
+            at = start + i * stride
+            out[at] = 1.0
+            rest = part[len(label) :].strip()
+            for offset, write in children:
+                write(rest, out, at + offset)
+
+    return write_labelled
+
+
+def _getter(path: str) -> Callable[[Any], Any]:
+    """A function reading ``path`` from a container (``_MISSING`` where it leads nowhere)."""
+    if not path:
+        return lambda value: value
+    if "." not in path and not path.lstrip("-").isdigit():
+        return lambda value: value.get(path, _MISSING) if isinstance(value, dict) else _MISSING
+    return lambda value: _get(value, path)
+
+
+def _get(value: Any, path: str) -> Any:
+    if not path:
+        return value
+    for part in path.split("."):
+        if isinstance(value, dict):
+            value = value.get(part, _MISSING)
+        elif isinstance(value, list) and part.lstrip("-").isdigit():
+            i = int(part)
+            value = value[i] if -len(value) <= i < len(value) else _MISSING
+        else:
+            return _MISSING
+        if value is _MISSING:
+            return _MISSING
+    return value
+
+
+def _number(value: Any) -> float:
+    if isinstance(value, bool):
+        return 1.0 if value else 0.0
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str):
+        match = _INT.search(value)
+        return float(match.group()) if match else 0.0
+    return 0.0
+
+
+def _describe(feature: Feature) -> str:
+    if isinstance(feature, Zone):
+        return f"zone {feature.path or '(item)'}"
+    if isinstance(feature, Number):
+        scale = "" if feature.scale == 1 else f" / {feature.scale:g}"
+        return f"number {feature.path or '(item)'}{scale}"
+    if isinstance(feature, Category):
+        return f"one of {len(feature.values)} at {feature.path or '(item)'}"
+    inner = ", ".join(_describe(f) for f in feature.features)
+    if isinstance(feature, Labelled):
+        return f"per label ({', '.join(feature.labels)}) in the text {feature.path}: {inner}"
+    if isinstance(feature, Each):
+        return f"each of {feature.capacity} items of {feature.path or '(item)'}: {inner}"
+    return f"per key ({', '.join(feature.keys)}) of {feature.path}: {inner}"
+
+
+@lru_cache(maxsize=256)
+def _cached(game_id: str, options: tuple[tuple[str, Any], ...], players: int) -> GameEncoding:
+    return GameEncoding(spyglass.load(game_id, **dict(options)), players)
+
+
+def encoding_for(game: Game, players: int | None = None) -> GameEncoding:
+    """The (shared, cached) encoding of a game's options and player count."""
+    n = game.check_players(players)
+    return _cached(game.info.id, tuple(sorted(game.options.items())), n)

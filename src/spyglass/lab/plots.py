@@ -1,0 +1,165 @@
+"""The lab's plots, each written as PNG and SVG.
+
+matplotlib's object API (``Figure``) draws off-screen with its Agg canvas: no display, no pyplot
+state shared between calls. It is imported when a plot is drawn, so the workers that only play
+games never pay for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+FORMATS = ("png", "svg")
+COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860")
+
+
+def _figure(width: float = 6.4, height: float = 3.6) -> Any:
+    from matplotlib.figure import Figure  # noqa: PLC0415 - see the module's docstring
+
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def save(figure: Any, stem: Path) -> list[Path]:
+    """Write ``stem``.png and ``stem``.svg; the paths written."""
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for suffix in FORMATS:
+        path = stem.with_suffix(f".{suffix}")
+        figure.savefig(path, dpi=100)
+        paths.append(path)
+    return paths
+
+
+def histogram(values: Sequence[float], stem: Path, title: str, xlabel: str) -> list[Path]:
+    """A histogram, one bar per value when the values are few whole numbers."""
+    figure = _figure()
+    axes = figure.add_subplot()
+    if values:
+        low, high = min(values), max(values)
+        whole = all(float(v).is_integer() for v in values)
+        if whole and high - low <= 60:
+            bins: Any = [x - 0.5 for x in range(int(low), int(high) + 2)]
+        else:
+            bins = "auto"
+        axes.hist(values, bins=bins, color=COLOURS[0], edgecolor="white")
+    else:
+        axes.text(0.5, 0.5, "no values", ha="center", va="center", transform=axes.transAxes)
+    axes.set_title(title, fontsize="medium")
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel("games")
+    return save(figure, stem)
+
+
+def rate_bars(
+    labels: Sequence[str],
+    rates: Sequence[Mapping[str, Any]],
+    stem: Path,
+    title: str,
+    *,
+    ylabel: str = "win rate",
+    reference: float | None = None,
+    reference_label: str = "",
+) -> list[Path]:
+    """Bars of proportions (dicts with rate, low, high) with their 95% intervals."""
+    figure = _figure(max(5.6, 1.0 + 0.9 * len(labels)), 3.6)
+    axes = figure.add_subplot()
+    heights = [r["rate"] or 0.0 for r in rates]
+    below = [max(0.0, h - r["low"]) for h, r in zip(heights, rates, strict=True)]
+    above = [max(0.0, r["high"] - h) for h, r in zip(heights, rates, strict=True)]
+    positions = range(len(labels))
+    axes.bar(positions, heights, color=COLOURS[0], yerr=[below, above], capsize=4)
+    tilted = len(labels) > 6
+    axes.set_xticks(
+        list(positions), labels, rotation=30 if tilted else 0, ha="right" if tilted else "center"
+    )
+    if reference is not None:
+        axes.axhline(reference, color="grey", linestyle="--", label=reference_label)
+        axes.legend(loc="upper right")
+    axes.set_ylim(0, 1)
+    axes.set_ylabel(f"{ylabel} (95% interval)")
+    axes.set_title(title, fontsize="medium")
+    return save(figure, stem)
+
+
+def grouped_rate_bars(
+    groups: Sequence[str],
+    series: Mapping[str, Sequence[Mapping[str, Any] | None]],
+    stem: Path,
+    title: str,
+    *,
+    ylabel: str = "win rate",
+) -> list[Path]:
+    """For each group (a game, an option value), one bar per series with its interval; a
+    missing value (None) leaves a gap."""
+    width = 0.8 / max(1, len(series))
+    figure = _figure(max(6.4, 1.2 + 0.95 * len(groups)), 4.0)
+    axes = figure.add_subplot()
+    for k, (name, rates) in enumerate(series.items()):
+        xs, heights, below, above = [], [], [], []
+        for g, r in enumerate(rates):
+            if r is None or r.get("rate") is None:
+                continue
+            xs.append(g + (k - (len(series) - 1) / 2) * width)
+            heights.append(r["rate"])
+            below.append(max(0.0, r["rate"] - r["low"]))
+            above.append(max(0.0, r["high"] - r["rate"]))
+        axes.bar(
+            xs,
+            heights,
+            width,
+            label=name,
+            color=COLOURS[k % len(COLOURS)],
+            yerr=[below, above],
+            capsize=2,
+        )
+    axes.set_xticks(list(range(len(groups))), groups, rotation=30 if len(groups) > 4 else 0)
+    if len(groups) > 4:
+        for label in axes.get_xticklabels():
+            label.set_horizontalalignment("right")
+    axes.set_ylim(0, 1)
+    axes.set_ylabel(f"{ylabel} (95% interval)")
+    axes.set_title(title, fontsize="medium")
+    axes.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return save(figure, stem)
+
+
+def line_plot(
+    xs: Sequence[str],
+    values: Sequence[float | None],
+    stem: Path,
+    title: str,
+    *,
+    ylabel: str,
+    xlabel: str,
+) -> list[Path]:
+    """A measure (e.g. mean score) against an option's values."""
+    figure = _figure()
+    axes = figure.add_subplot()
+    points = [(x, v) for x, v in zip(xs, values, strict=True) if v is not None]
+    axes.plot([x for x, _ in points], [v for _, v in points], marker="o", color=COLOURS[1])
+    axes.set_title(title, fontsize="medium")
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel(ylabel)
+    return save(figure, stem)
+
+
+def value_bars(
+    labels: Sequence[str],
+    values: Sequence[float],
+    errors: Sequence[float],
+    stem: Path,
+    title: str,
+    *,
+    ylabel: str,
+) -> list[Path]:
+    """Bars of values with symmetric error bars (e.g. ratings with their uncertainty)."""
+    figure = _figure(max(5.6, 1.0 + 0.9 * len(labels)), 3.6)
+    axes = figure.add_subplot()
+    positions = list(range(len(labels)))
+    axes.bar(positions, values, color=COLOURS[2], yerr=errors, capsize=4)
+    axes.set_xticks(positions, labels)
+    axes.set_ylabel(ylabel)
+    axes.set_title(title, fontsize="medium")
+    return save(figure, stem)

@@ -1,0 +1,63 @@
+"""The statistics of a simulation, as one JSON-ready dict (what the CLI prints and saves)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .stats import distribution, wilson_interval
+
+if TYPE_CHECKING:
+    from .simulate import SimResult
+
+
+def rate(successes: int, trials: int) -> dict[str, Any]:
+    """A proportion with its Wilson 95% interval."""
+    low, high = wilson_interval(successes, trials)
+    return {
+        "successes": successes,
+        "trials": trials,
+        "rate": successes / trials if trials else None,
+        "low": low,
+        "high": high,
+    }
+
+
+def seat_results(result: SimResult) -> list[dict[str, Any]]:
+    """Per seat: wins (a shared win counts as a win), win share (a shared win split), scores."""
+    seats = []
+    for seat in range(result.players):
+        wins = sum(1 for o in result.outcomes if seat in o.winners)
+        seats.append(
+            {
+                "seat": seat,
+                "agent": result.agents[seat],
+                "wins": rate(wins, result.games),
+                "win_share": result.seat_wins(seat) / result.games if result.games else None,
+                "score": distribution([o.scores[seat] for o in result.outcomes]),
+            }
+        )
+    return seats
+
+
+def summarize(result: SimResult) -> dict[str, Any]:
+    solo = result.players == 1
+    return {
+        "game": result.game,
+        "agents": list(result.agents),
+        "players": result.players,
+        "seed": result.seed,
+        "options": result.options,
+        "games": result.games,
+        "interrupted": result.interrupted,
+        # solo: games won; multiplayer: games seat 0 won (every seat is under "seats")
+        "win_rate": rate(result.wins, result.games),
+        # the rulebook's score (solo), over the games that have one
+        "score": distribution(result.scores()) if solo else None,
+        "score_of_won_games": (
+            distribution([o.score for o in result.outcomes if o.won and o.score is not None])
+            if solo
+            else None
+        ),
+        "length": distribution([o.length for o in result.outcomes]),
+        "seats": seat_results(result),
+    }

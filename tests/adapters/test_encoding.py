@@ -1,0 +1,96 @@
+"""The action-index mapping and the observation encoder, over random playouts of every game."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import spyglass
+from spyglass.adapters.encoding import EncodingError, GameEncoding
+from spyglass.engine import Action, Rng
+
+STEPS = 150  # per playout: long games are checked on their first moves
+
+CASES = [
+    pytest.param(info.id, n, id=f"{info.id}-{n}p")
+    for info in spyglass.games()
+    for n in sorted(set(info.players))
+]
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_every_legal_action_maps_to_an_index_and_back(game_id: str, players: int) -> None:
+    game = spyglass.load(game_id)
+    encoding = GameEncoding(game, players, strict=True)
+    checked = 0
+    for k in range(2):
+        state = game.new_state(players=players, seed=101 + k)
+        rng = Rng(k)
+        while not state.is_over and state.step < STEPS:
+            legal = encoding.legal_indices(state)
+            assert len(legal) == len(state.legal_actions())
+            for index, action in legal.items():
+                assert 0 <= index < encoding.num_actions
+                assert encoding.action(state, index) == action
+                kind, _cards, target = encoding.describe_index(index)
+                assert (kind, target) == (action.kind, action.target)
+                checked += 1
+            mask = encoding.mask(legal)
+            assert mask.sum() == len(legal)
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 0
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_observation_has_a_fixed_shape_and_reads_the_view_only(game_id: str, players: int) -> None:
+    game = spyglass.load(game_id)
+    encoding = GameEncoding(game, players, strict=True)
+    state = game.new_state(players=players, seed=5)
+    rng = Rng(5)
+    seen_change = False
+    previous = None
+    while not state.is_over and state.step < STEPS:
+        for seat in range(players):
+            view = state.view(seat)
+            vector = encoding.observe(view)
+            assert vector.shape == (encoding.observation_size,)
+            assert vector.dtype == np.float32
+            # What a seat's determinization shows it encodes the same: nothing hidden leaks in.
+            if state.step % 10 == 0:
+                guess = state.determinize(seat, rng)
+                assert np.array_equal(encoding.observe(guess.view(seat)), vector)
+        current = encoding.observe(state.view(0))
+        seen_change = seen_change or (
+            previous is not None and not np.array_equal(previous, current)
+        )
+        previous = current
+        state.apply(rng.choice(state.legal_actions()))
+    assert seen_change
+
+
+def test_card_counts_land_in_their_zone() -> None:
+    game = spyglass.load("sandwich-guy")
+    encoding = GameEncoding(game, 1)
+    state = game.new_state(seed=3)
+    view = state.view(0)
+    vector = encoding.observe(view)
+    start = encoding.header_size  # the first feature is the hand
+    hand = vector[start : start + len(encoding.cards)]
+    assert hand.sum() == len(view["table"]["hand"])
+    for card in view["table"]["hand"]:
+        assert hand[encoding.cards.index(card)] == 1.0
+
+
+def test_an_action_outside_the_universe_is_reported() -> None:
+    encoding = GameEncoding(spyglass.load("sandwich-guy"), 1)
+    with pytest.raises(EncodingError, match="not in the declared action universe"):
+        encoding.index(Action("juggle", (), None, "juggle"))
+
+
+def test_an_index_that_is_not_legal_is_refused() -> None:
+    game = spyglass.load("area-52")
+    encoding = GameEncoding(game, 1)
+    state = game.new_state(seed=1)
+    illegal = next(i for i in range(encoding.num_actions) if i not in encoding.legal_indices(state))
+    with pytest.raises(spyglass.RulesError, match="not legal"):
+        encoding.action(state, illegal)

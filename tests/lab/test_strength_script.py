@@ -1,0 +1,49 @@
+"""benchmarks/strength.py: the search runs in rounds and stops a series once it is precise
+enough; a cached run prints the same table without running anything."""
+
+from __future__ import annotations
+
+import json
+
+from benchmarks import strength
+
+
+def rows(wins: int, games: int) -> list[tuple]:
+    return [(i, i < wins, None) for i in range(games)]
+
+
+def test_a_series_is_precise_once_its_interval_is_narrow_enough() -> None:
+    # 95% Wilson interval of 0 wins in 50: 0-7.1%, half-width 3.6 points
+    assert strength.precise(rows(0, 50), 4.0)
+    assert not strength.precise(rows(0, 50), 3.0)
+    # a rate near a half needs far more deals for the same width
+    assert not strength.precise(rows(25, 50), 4.0)
+    assert strength.precise(rows(1200, 2401), 2.0)
+    assert not strength.precise([], 50.0)
+
+
+def test_interleave_takes_a_part_of_each_series_in_turn() -> None:
+    assert strength.interleave([[1, 2, 3], [4], [5, 6]]) == [1, 4, 5, 2, 6, 3]
+
+
+def test_the_search_stops_in_rounds_and_the_cache_reprints_the_same_table(tmp_path, capsys) -> None:
+    cache = tmp_path / "parts.jsonl"
+    args = ["sandwich-guy", "--deals", "120", "--budgets", "1,2", "--seconds", "0.05"]
+    args += ["--precision", "15", "--workers", "1", "--cache", str(cache)]
+    assert strength.main(args) == 0
+    first = capsys.readouterr()
+    # with +-15 points the first round of 50 deals is enough for both ISMCTS series
+    assert "search, round 1 (up to 50 deals)" in first.err
+    assert "round 2" not in first.err
+    line = next(x for x in first.out.splitlines() if x.startswith("| sandwich-guy"))
+    cells = [c.strip() for c in line.strip("|").split("|")]
+    assert cells[1].endswith("of 120") and cells[2].split(" [")[0].endswith("of 120")
+    assert cells[3].split(" [")[0].endswith("of 50") and cells[4].split(" [")[0].endswith("of 50")
+    assert cells[5].endswith("of 50 (0 unknown)") or "unknown" in cells[5]
+    keys = [json.loads(x)["key"] for x in cache.read_text().splitlines()]
+    assert len(keys) == len(set(keys)) == 2 * 12 + 3 * 25  # 12 parts of 10, 25 of 2 per series
+
+    assert strength.main([*args, "--report-only"]) == 0
+    again = capsys.readouterr()
+    assert again.out == first.out
+    assert "parts to run" not in again.err
