@@ -165,14 +165,14 @@ def _unseen_pieces(state: SpiesState, power: str, observer: int | None) -> tuple
 def _set_spy_faces(state: SpiesState, power: str, spies: list, faces: list) -> None:
     for spy, (strength, cousin) in zip(spies, faces, strict=False):
         if (strength, cousin) != (spy.strength, spy.cousin):
-            state.spies[spy.label] = replace(spy, strength=strength, cousin=cousin)
+            state.spies[spy.label] = spy.with_face(strength, cousin)
     state.reserve_spies[power] = faces[len(spies) :]
 
 
 def _set_police_faces(state: SpiesState, power: str, units: list, strengths: list) -> None:
     for unit, strength in zip(units, strengths, strict=False):
         if strength != unit.strength:
-            state.police[unit.label] = replace(unit, strength=strength)
+            state.police[unit.label] = unit.with_strength(strength)
     state.reserve_police[power] = strengths[len(units) :]
 
 
@@ -243,9 +243,9 @@ def _solve_faces(
 
 def _assign(state: SpiesState, label: str, value: Face) -> None:
     if label in state.spies:
-        state.spies[label] = replace(state.spies[label], strength=value[0], cousin=value[1])
+        state.spies[label] = state.spies[label].with_face(*value)
     else:
-        state.police[label] = replace(state.police[label], strength=value)
+        state.police[label] = state.police[label].with_strength(value)
 
 
 # ------------------------------------------------------------------------- Secrets and chits

@@ -24,8 +24,9 @@ stay in the cup).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
 from spyglass.engine import Action, Result, Rng, RulesError, State
@@ -184,7 +185,18 @@ class SpiesState(State):
             "secrets": [s.id for s in EDITION.secrets],
             "tiles": [tile_token(t.id) for t in EDITION.tiles if t.power is None],
             "chits": [c.name for c in EDITION.chits for _ in range(c.count)],
+            # Each power's seven tiles of its colour (2.3) are handed out, never shuffled; they
+            # are listed so that the count of every card on the table covers them too.
+            "own_tiles": [tile_token(t.id) for t in EDITION.tiles if t.power is not None],
         }
+
+    @classmethod
+    def shuffle_deck(
+        cls, name: str, cards: Sequence[Any], rng: Rng, options: Mapping[str, Any], players: int
+    ) -> list[Any]:
+        if name == "own_tiles":
+            return list(cards)  # by power, in the edition's order: nothing random
+        return super().shuffle_deck(name, cards, rng, options, players)
 
     @classmethod
     def max_actions(cls, options: Mapping[str, Any], players: int) -> int:
@@ -347,8 +359,9 @@ class SpiesState(State):
     def power(self) -> str:
         return POWERS[self.power_index]
 
-    @property
+    @cached_property
     def seating(self) -> seats.Seating:
+        # Options and players never change: copies of the state share the one allocation.
         return seats.seating(self.options, self.players)
 
     def controller(self, power: str) -> int:
@@ -361,8 +374,12 @@ class SpiesState(State):
         """The seats that have played ``power``: they know its pieces' faces."""
         if self.bid_for_russia(power):
             return set(self.russia_held)
+        seating = self.seating
+        seat = seating.fixed.get(power)
+        if seat is not None:
+            return {seat}
         last = min(self.year, LAST_YEAR)
-        return {self.seating.controller(power, y, None) for y in range(FIRST_YEAR, last + 1)}
+        return {seating.controller(power, y, None) for y in range(FIRST_YEAR, last + 1)}
 
     def bid_for_russia(self, power: str) -> bool:
         """Whether ``power`` is Russia played by its highest bidder (rule 8.5)."""
