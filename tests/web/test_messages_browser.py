@@ -164,3 +164,70 @@ def test_people_at_an_online_table_talk_and_whisper(web_server, new_page) -> Non
     assert bob.locator(".message-input").input_value().startswith("quick ")
     for page in pages:
         assert not page.errors
+
+
+def test_hot_seat_shows_each_seat_only_its_own_messages(web_server, new_page) -> None:
+    """Two people share a device (seats 0 and 1) and a third plays online (seat 2). The panel
+    shows the messages of the seat on screen; while the device is passed on it shows none."""
+    base = web_server.url
+    response = httpx.post(
+        f"{base}/api/tables",
+        json={
+            "game": "espionage",
+            "players": 3,
+            "seed": 3,
+            "options": {"city_limit": 1},
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human", "name": "Di"}],
+        },
+    )
+    assert response.status_code == 201, response.text
+    created = response.json()
+    links = {s["seat"]: base + s["link"] for s in created["seats"]}
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    device = new_page()
+    device.goto(links[1])  # the device holds both seats' tokens
+    device.wait_for_selector(".table-page")
+    device.goto("about:blank")  # else the next link, the same page, only changes its fragment
+    device.goto(links[0])
+    device.wait_for_selector(".messages-panel:not([hidden])")
+    di, _ = join(new_page, links[2])
+
+    shown = int(device.locator(".table-page").get_attribute("data-seat"))
+    other = 1 - shown
+    for_shown, for_other = f"only for seat {shown}", f"only for seat {other}"
+    write(di, for_other, to=str(other))
+    write(di, for_shown, to=str(shown))
+    wait_for_text(device, for_shown)
+    assert texts(device) == [for_shown]
+
+    # moves are made (over HTTP, as any client may) until the other local seat is to move:
+    # the device is to be passed on, and the panel shows nothing meanwhile
+    for _ in range(20):
+        if device.locator("#show-hand").count():
+            break
+        state = httpx.get(f"{base}/api/tables/{created['id']}").json()
+        current = state["table"]["current_player"]
+        mine = httpx.get(
+            f"{base}/api/tables/{created['id']}", headers={"X-Seat-Token": tokens[current]}
+        ).json()
+        step = mine["view"]["step"]
+        moved = httpx.post(
+            f"{base}/api/tables/{created['id']}/actions",
+            headers={"X-Seat-Token": tokens[current]},
+            json={"action": mine["legal"][0]["notation"], "step": step},
+        )
+        assert moved.status_code == 200, moved.text
+        device.wait_for_function(
+            """(step) => document.querySelector('#show-hand')
+                 || Number(document.querySelector('.table-page')?.dataset.step) > step""",
+            arg=step,
+            timeout=PATIENCE_MS,
+        )
+    assert device.locator("#show-hand").count(), "the other local seat never came to move"
+    assert device.locator(".messages-panel").is_hidden()
+    assert device.locator(".message").count() == 0
+    device.locator("#show-hand").click()
+    device.wait_for_selector(f'.table-page[data-seat="{other}"]')
+    wait_for_text(device, for_other)
+    assert texts(device) == [for_other]
+    assert not device.errors and not di.errors
