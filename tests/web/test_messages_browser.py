@@ -145,6 +145,7 @@ def test_people_at_an_online_table_talk_and_whisper(web_server, new_page) -> Non
     bob.locator("body").click(position={"x": 5, "y": 5})
     bob.keyboard.press("m")
     assert bob.evaluate("() => document.activeElement.classList.contains('message-input')")
+    assert bob.locator(".message-input").input_value() == ""  # the m opened it, unwritten
     bob.keyboard.press("Enter")
     assert texts(bob) == [hello, secret, after]
     # eight messages in one go: the server takes a few, refuses the rest, and the panel says
