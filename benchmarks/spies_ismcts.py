@@ -142,7 +142,7 @@ def calibrate(args: argparse.Namespace) -> None:
               flush=True)  # fmt: skip
     uniform = sum(math.log(len(w) / len(s)) for _, s, w in data) / len(data)
     grid = [(log_likelihood(data, start, end), end, start)
-            for end in (2, 4, 6, 8, 10, 12, 15, 20) for start in range(0, 101, 10)]  # fmt: skip
+            for end in (0.5, 1, 1.5, 2, 3, 4, 6, 8, 12) for start in range(0, 61, 5)]  # fmt: skip
     best, end, start = max(grid)
     current = log_likelihood(data, evaluation.TEMPERATURE[1], evaluation.TEMPERATURE[0])
     print(f"{len(data)} positions; mean log-probability of the winner: uniform {uniform:.3f}, "

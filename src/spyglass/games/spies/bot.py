@@ -34,8 +34,21 @@ The policy, step by step:
   likely to cost more than the chit; Double Cross when a spy or a Secret is at stake;
   Intercept always; the spoils of a Sanction always taken. Over ten chits, the least useful is
   returned.
-- **unknown decisions** (moves the bot was not written for, such as diplomacy): refuse or pass
-  when it may, else a legal move it knows, else a random legal move.
+- **diplomacy**: an offer is valued item by item for both sides as the seat sees them: money
+  at POUND_WORTH a £ (more when short, less when ample), a chit by its use (less for copies
+  already held and in the last turns), a foreign Secret by its points at the multiple of the year
+  it was taken and the cash of cashing it, times the chance of carrying it to the capital in the
+  turns left (fewer for every space, and under enemy police); an own original by its points
+  back home. The bot accepts when its own gain, less the other side's gain weighted by how
+  dangerous that rival is (fully in a two-seat game or against a seat ahead, a tenth against one
+  far behind), clears TRADE_MARGIN. Between spies' movements it approaches (one Action Point,
+  each power at most once a turn) with the offer its model of the other bot would accept that
+  nets it most: a foreign Secret it cannot bring home sold to a piece of another power in the
+  same city that can (or bought the other way), or a chit it needs (Discovery with a free spy,
+  Escape or Recruit with a spy to bring back) bought for money, weighed by the chance, from the
+  size of the other's hand, that it holds one.
+- **unknown decisions** (moves the bot was not written for): refuse or pass when it may, else a
+  legal move it knows, else a random legal move.
 """
 
 from __future__ import annotations
@@ -1223,18 +1236,16 @@ def _money_value(ctx: Context, who: str, change: int) -> float:
     return worth(max(0, have + change)) - worth(have)
 
 
-def _gains(ctx: Context, offer: diplomacy.Offer, partner_held: Counter[str] | None = None
-           ) -> tuple[float, float]:  # fmt: skip
+def _gains(ctx: Context, offer: diplomacy.Offer) -> tuple[float, float]:
     """What ``offer`` brings its initiator and its partner if accepted, as the deciding seat
-    values it (``partner_held``: the partner's chits, if not what the seat knows)."""
+    values it."""
     state = ctx.state
     me, other = offer.initiator, offer.partner
     give, ask = offer.give, offer.ask
     paid = diplomacy.money_of(give) - diplomacy.money_of(ask)
     mine = _money_value(ctx, me, -paid)
     theirs = _money_value(ctx, other, paid)
-    held = {me: _held(ctx, me), other: partner_held or _held(ctx, other)}
-    held = {p: Counter(h) for p, h in held.items()}
+    held = {me: _held(ctx, me), other: _held(ctx, other)}
     for giver, taker, items in ((me, other, give), (other, me, ask)):
         for kind in diplomacy.chits_of(items):
             held[giver][kind] -= 1
@@ -1406,15 +1417,18 @@ def _chit_plans(ctx: Context, other: str) -> list[Plan]:
             continue
         odds = _hand_odds(ctx, other, kind)
         reserve = ctx.edition.chit(kind).money  # enough left to play it
+        wanted = _chit_value(ctx, me, kind, 0)
         for amount in (n for n in LADDER if n <= state.money[me] - reserve):
             offer = diplomacy.Offer(me, other, give=((diplomacy.MONEY, amount),),
                                     ask=((diplomacy.CHIT, kind),))  # fmt: skip
+            # The sums of _gains for this offer, for each hand the other may hold.
+            mine = wanted + _money_value(ctx, me, -amount)
+            paid = _money_value(ctx, other, amount)
             expected = 0.0
             for count, chance in odds:
-                if count == 0:
-                    continue
-                hand = Counter({kind: count})
-                mine, theirs = _gains(ctx, offer, hand)
+                if not count:
+                    continue  # it would have to refuse
+                theirs = paid - _chit_value(ctx, other, kind, count - 1)
                 if _net(ctx, other, me, theirs, mine) > TRADE_MARGIN:
                     expected += chance * _net(ctx, me, other, mine, theirs)
             plans.append((expected - AP_WORTH, offer))

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .rules import SpiesState
 
 #: The softmax temperature in points: at the end of the game, and added at its start.
-TEMPERATURE = (6.0, 40.0)
+TEMPERATURE = (2.0, 20.0)
 CARRY = 0.85  # the chance kept for every space a carried Secret still has to go
 POLICE_CARRY = 0.5  # a police unit holding a Secret away from home waits for a spy
 POUND_POINTS = 0.1  # points a £ is worth while turns remain (chits cost money)
