@@ -1,25 +1,28 @@
 """Spies!: the heuristic bot against random play, and against itself, seat by seat.
 
-    nice python benchmarks/spies_bots.py [--minutes 10] [--seed 2024]
+    nice python benchmarks/spies_bots.py [--random 2,3,4,5] [--self 2,3] [--games 35]
+        [--self-games 10] [--minutes 60] [--seed 2024]
 
-Four tables are played in turn, one game each round, until the time is up:
+The tables are played in turn, one game each round, until each has played its games
+(``--games`` against random, ``--self-games`` bot against bot) or the time is up:
 
-- bot vs random, 2 and 3 players: one heuristic seat going round the table, the others random;
-  the heuristic seat's share of wins (a shared win counts as its share), with its Wilson 95%
-  interval, beside the fair share;
-- bot vs bot, 2 and 3 players: every seat heuristic; each seat's share of wins with its
-  interval (the seats play different powers, so they are not equal).
+- bot vs random, at each size of ``--random``: one heuristic seat going round the table, the
+  others random; the heuristic seat's share of wins (a shared win counts as its share), with
+  its Wilson 95% interval, beside the fair share;
+- bot vs bot, at each size of ``--self``: every seat heuristic; each seat's share of wins with
+  its interval (the seats play different powers, so they are not equal).
 
-Also: the mean score of each kind of seat, the bot's time per decision (mean and 95th
-percentile, the determinization of the agent not included) and the time per game. The game is
-not in the catalogue yet: it is built from ``spyglass.games.spies.SPEC``.
+Also: the mean score of each kind of seat, the diplomacy of the bots (approaches, and offers
+the bot accepted, per game), the bot's time per decision (mean and 95th percentile, the
+determinization of the agent not included) and the time per game. The game is built from
+``spyglass.games.spies.SPEC``.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 
 from spyglass.engine import Action, Game, Rng, derive_seed
@@ -39,6 +42,8 @@ class Table:
     bot_wins: float = 0.0
     scores: defaultdict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     seconds: float = 0.0
+    approaches: int = 0  # by the bot
+    trades: int = 0  # offers the bot accepted
 
     def seats(self) -> tuple[list[str], int | None]:
         """The agents for the next game and the heuristic seat (None: all heuristic)."""
@@ -53,11 +58,13 @@ class Timer:
 
     def __init__(self) -> None:
         self.times: list[float] = []
+        self.moves: Counter[str] = Counter()  # the kinds of the bot's moves
 
     def __call__(self, state: SpiesState, rng: Rng) -> Action:
         start = time.perf_counter()
         move = bot.choose(state, rng)
         self.times.append(time.perf_counter() - start)
+        self.moves[move.kind] += 1
         return move
 
 
@@ -68,23 +75,35 @@ def interval(share: float, games: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--random", default="2,3,4,5", help="sizes of bot vs random tables")
+    parser.add_argument("--self", default="2,3", help="sizes of bot vs bot tables")
+    parser.add_argument("--games", type=int, default=35, help="games per bot vs random table")
+    parser.add_argument("--self-games", type=int, default=10, help="games per bot vs bot table")
+    parser.add_argument("--minutes", type=float, default=60.0, help="stop after this")
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
     timer = Timer()
     game = Game(replace(SPEC, bot=timer))
+    sizes = [(n, True) for n in args.random.split(",") if n] + [
+        (n, False) for n in args.self.split(",") if n
+    ]
     tables = [
-        Table("bot vs random", 2, True),
-        Table("bot vs random", 3, True),
-        Table("bot vs bot", 2, False),
-        Table("bot vs bot", 3, False),
+        Table("bot vs random" if vs_random else "bot vs bot", int(n), vs_random)
+        for n, vs_random in sizes
     ]
     deadline = time.perf_counter() + 60 * args.minutes
     decisions_before = 0
     game_decisions: list[int] = []
-    while time.perf_counter() < deadline:
+
+    def wanted(table: Table) -> int:
+        return args.games if table.against_random else args.self_games
+
+    while time.perf_counter() < deadline and any(t.games < wanted(t) for t in tables):
         for table in tables:
+            if table.games >= wanted(table):
+                continue
             names, hero = table.seats()
+            before = Counter(timer.moves)
             seed = derive_seed(args.seed, f"{table.name}/{table.players}/{table.games}")
             start = time.perf_counter()
             outcome = play_game(game, names, table.players, seed, table.games)
@@ -92,6 +111,8 @@ def main() -> None:
             game_decisions.append(len(timer.times) - decisions_before)
             decisions_before = len(timer.times)
             table.games += 1
+            table.approaches += timer.moves["approach"] - before["approach"]
+            table.trades += timer.moves["accept"] - before["accept"]
             for seat in outcome.winners:
                 table.wins[seat] += 1 / len(outcome.winners)
             if hero is not None:
@@ -105,7 +126,8 @@ def main() -> None:
 
 def report(tables: list[Table], timer: Timer, game_decisions: list[int]) -> None:
     print(f"{'table':<16}{'players':>8}{'games':>7}  {'heuristic wins  [95% CI]':<28}{'fair':>6}"
-          f"{'score bot':>11}{'score random':>14}{'s/game':>8}")  # fmt: skip
+          f"{'score bot':>11}{'score random':>14}{'s/game':>8}{'approaches':>12}"
+          f"{'trades':>8}")  # fmt: skip
     for table in tables:
         if not table.games or not table.against_random:
             continue
@@ -114,17 +136,23 @@ def report(tables: list[Table], timer: Timer, game_decisions: list[int]) -> None
             f"{table.name:<16}{table.players:>8}{table.games:>7}  "
             f"{interval(table.bot_wins, table.games):<28}{1 / table.players:>6.1%}"
             f"{sum(bots) / len(bots):>11.1f}{sum(randoms) / len(randoms):>14.1f}"
-            f"{table.seconds / table.games:>8.2f}"
+            f"{table.seconds / table.games:>8.2f}{table.approaches / table.games:>12.2f}"
+            f"{table.trades / table.games:>8.2f}"
         )
     print()
-    print(f"{'table':<16}{'players':>8}{'games':>7}  seat wins [95% CI]")
+    print(f"{'table':<16}{'players':>8}{'games':>7}  approaches/game  trades/game  s/game  "
+          "seat wins [95% CI]")  # fmt: skip
     for table in tables:
         if not table.games or table.against_random:
             continue
         seats = "   ".join(
             f"seat {s}: {interval(table.wins[s], table.games)}" for s in range(table.players)
         )
-        print(f"{table.name:<16}{table.players:>8}{table.games:>7}  {seats}")
+        print(
+            f"{table.name:<16}{table.players:>8}{table.games:>7}  "
+            f"{table.approaches / table.games:>15.2f}{table.trades / table.games:>13.2f}"
+            f"{table.seconds / table.games:>8.2f}  {seats}"
+        )
     times = sorted(timer.times)
     if times:
         mean = sum(times) / len(times)

@@ -173,3 +173,82 @@ def test_set_up_guards_valuable_secrets_and_sends_spies_to_secrets_abroad() -> N
         abroad = [s for s in state.spies.values() if s.power == power and s.place not in homes]
         targets = {x.place for x in state.secrets.values() if x.origin != power}
         assert abroad and all(s.place in targets for s in abroad)
+
+
+# Diplomacy -----------------------------------------------------------------------------------
+
+
+def lead(state: SpiesState, power: str, markers: int) -> None:
+    """Give ``power`` a lead: Sanctioned markers of strength 3 from 1933 (24 points each)."""
+    state.markers = [(power, f"X{k}", 3, 1933) for k in range(markers)]
+
+
+def sanction(state: SpiesState, label: str) -> None:
+    """Spy ``label`` lies in the Sanctioned Spies box (its power would like a Recruit)."""
+    spy = state.spies[label]
+    state.spies[label] = spy.__class__(spy.label, spy.power, 2, False, spy.place, "sanctioned")
+    state._legal = None
+
+
+def offer(state: SpiesState, *moves: str) -> str:
+    """Germany approaches France with ``moves`` and sends; France's bot answers."""
+    for move in ("approach France", *moves, "send"):
+        state.apply(move)
+    assert state.current_player == state.controller("France")
+    return decide(state)
+
+
+def test_the_bot_accepts_money_for_a_chit_it_has_no_use_for() -> None:
+    state = moving_position({"Ge1": "Berlin", "Fr1": "Paris"})
+    give(state, "France", "Recruit")  # no French spy to bring back
+    assert offer(state, "offer £10", "ask Recruit") == "accept"
+
+
+def test_the_bot_refuses_to_sell_its_only_discovery_for_a_pound() -> None:
+    state = moving_position({"Ge1": "Berlin", "Fr1": "Brussels"})
+    give(state, "France", "Discovery")  # Fr1 is free to use it
+    assert offer(state, "offer £1", "ask Discovery") == "refuse"
+
+
+def test_a_trade_that_helps_the_leader_more_is_refused() -> None:
+    """Germany needs the Recruit (a spy in the Sanctioned box): the same £10 that France takes
+    from a Germany far behind, it refuses from a Germany far ahead."""
+    for leader, answer in (("France", "accept"), ("Germany", "refuse")):
+        state = moving_position({"Ge1": "Berlin", "Ge2": "Berlin", "Fr1": "Paris"})
+        sanction(state, "Ge2")
+        give(state, "France", "Recruit")
+        lead(state, leader, 3)
+        assert offer(state, "offer £10", "ask Recruit") == answer, leader
+
+
+def test_a_power_sells_a_secret_it_cannot_bring_home_to_one_that_can() -> None:
+    """1939, Russia's turn: its spy holds a neutral Secret in Lisbon, six spaces from Moscow
+    (out of reach in the last turn); a free British spy stands in Lisbon, three spaces from
+    London. Russia, far ahead, sells the Secret for money and Britain's bot takes the deal."""
+    state = moving_position({"Ru1": "Lisbon", "Br1": "Lisbon"}, power="Russia", year=1939)
+    place_secrets(state, X1=("S30", None, "Lisbon", "Ru1"))
+    lead(state, "Russia", 3)
+    money = dict(state.money)
+    made = []
+    while state.current_player == state.controller("Russia") and made[-1:] != ["send"]:
+        made.append(decide(state))
+        # What Britain's hand or the Secret's face would be is redealt: the same move each time.
+        truth = str(bot.choose(state.clone(), Rng(0)))
+        assert {decide(state, seed) for seed in (1, 2, 3)} == {truth} == {made[-1]}
+        state.apply(made[-1])
+    assert made[0] == "approach Britain"
+    assert "offer X1 to Br1" in made and made[-1] == "send"
+    price = next(int(m.split("£")[1]) for m in made if m.startswith("ask £"))
+    assert decide(state) == "accept" == str(bot.choose(state.clone(), Rng(0)))
+    state.apply("accept")
+    assert state.secrets["X1"].holder == "Br1"
+    assert state.money["Russia"] == money["Russia"] + price
+    assert state.money["Britain"] == money["Britain"] - price
+    # One approach a turn to each power: Russia does not come back to Britain.
+    assert "approach Britain" not in play_turn(state, "Russia")
+
+
+def test_the_bot_makes_no_offer_when_nothing_pays() -> None:
+    state = moving_position({"Ge1": "Warsaw", "Fr1": "Warsaw"})
+    place_secrets(state, X1=("S30", None, "Warsaw", "Ge1"))  # one space from Berlin
+    assert not any(m.startswith("approach") for m in play_turn(state))

@@ -185,6 +185,7 @@ def apply(state: SpiesState, act: Action) -> None:
     if kind == "approach":
         state.action_points -= 1
         state.offer = Offer(state.power, act.target)
+        state.approached.add(act.target)
         state._say(f"{state.power} approaches {act.target} (1 Action Point)")
     elif kind in ("offer", "ask"):
         offer = state.offer

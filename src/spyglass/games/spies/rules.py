@@ -161,6 +161,7 @@ class SpiesState(State):
     searched: set[str]  # spies searched for this turn
     paid: set[str]  # cities searched this turn (one Action Point each)
     took: set[str]  # pieces that took control of a Secret this turn
+    approached: set[str]  # powers approached this turn (3.9): public, bots read it
     contest: Contest | None  # an action open to answers with chits (reactions.py)
     covered: dict[str, str]  # spy -> its power: under Cover until that power's next turn
     markers: list[tuple[str, str, int, int]]  # Sanctioned markers: (power, spy, value, year)
@@ -272,6 +273,7 @@ class SpiesState(State):
         self.moving, self.spaces, self.voyage, self.moved = None, 0, None, set()
         self.pending, self.known, self.comparisons = [], {}, []
         self.relocated, self.searched, self.paid, self.took = set(), set(), set(), set()
+        self.approached = set()
         self.contest, self.covered, self.markers, self.duels, self.plain = None, {}, [], [], set()
         for power in POWERS:
             who = (
@@ -638,7 +640,7 @@ class SpiesState(State):
         bidding, Russia's turn opens with the year's bids (8.5; 1933's came at set-up)."""
         self.action_points = ACTION_POINTS
         self.moved, self.relocated, self.searched = set(), set(), set()
-        self.paid, self.took = set(), set()
+        self.paid, self.took, self.approached = set(), set(), set()
         self.free_searches = False
         ended = [s for s, p in self.covered.items() if p == self.power]
         for label in ended:  # Cover lasts until the start of its power's next turn
@@ -821,6 +823,7 @@ class SpiesState(State):
             "searched": sorted(self.searched),
             "paid": sorted(self.paid),
             "took": sorted(self.took),
+            "approached": sorted(self.approached),
             "contest": None if self.contest is None else self.contest.to_json(),
             "covered": dict(sorted(self.covered.items())),
             "markers": [list(m) for m in self.markers],
@@ -864,6 +867,7 @@ class SpiesState(State):
         self.searched = set(self.searched)
         self.paid = set(self.paid)
         self.took = set(self.took)
+        self.approached = set(self.approached)
         self.covered = dict(self.covered)
         self.markers = list(self.markers)
         self.duels = list(self.duels)
