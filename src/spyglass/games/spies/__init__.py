@@ -8,7 +8,7 @@ build it from ``SPEC`` directly.
 
 from spyglass.engine import GameInfo, GameSpec, OptionSpec, Region
 
-from . import bot
+from . import bot, encoding
 from .rules import SpiesState
 
 INFO = GameInfo(
@@ -60,4 +60,11 @@ LAYOUT = (
     Region("text", "russia_bidding", "Bidding for Russia", hide_empty=True),
 )
 
-SPEC = GameSpec(info=INFO, state=SpiesState, package=__name__, layout=LAYOUT, bot=bot.choose)
+SPEC = GameSpec(
+    info=INFO,
+    state=SpiesState,
+    package=__name__,
+    layout=LAYOUT,
+    bot=bot.choose,
+    encoding=encoding.encoding,
+)
