@@ -10,9 +10,11 @@ import pytest
 
 import spyglass
 from spyglass.engine import Action, Rng, State
-from spyglass.games.spies.encoding import PIECES, SECRET_LABELS, SPIES
+from spyglass.games.spies.edition import EDITION
+from spyglass.games.spies.encoding import MARKERS, MOST_MONEY, PIECES, SECRET_LABELS, SPIES
 from spyglass.games.spies.notation import spell
 from spyglass.games.spies.pieces import ACTIVE
+from spyglass.games.spies.police import CAPTURE_MONEY
 
 pytest.importorskip("numpy")
 
@@ -67,6 +69,17 @@ def test_legal_moves_round_trip_over_a_whole_game(players: int, options: dict[st
     assert {"secret", "police", "spy", "move", "search", "end"} <= kinds
     if options:
         assert "bid" in kinds
+
+
+def test_the_capacities_rest_on_facts_of_the_edition() -> None:
+    """The bound on money (so on bids) counts one capture per spy: a spy is captured again only
+    after an Escape or a Recruit, which must cost at least the capture's reward. The bound on
+    Sanctioned markers needs Sanctions and Recruits to cost Action Points."""
+    for chit in ("Escape", "Recruit"):
+        assert EDITION.chit(chit).money >= CAPTURE_MONEY
+    assert EDITION.chit("Sanction").action_points > 0
+    assert EDITION.chit("Recruit").action_points > 0
+    assert (MOST_MONEY, MARKERS) == (1307, 117)  # the figures the report and docs give
 
 
 def test_the_views_list_pieces_by_the_labels_the_encoding_knows() -> None:
