@@ -8,7 +8,7 @@ build it from ``SPEC`` directly.
 
 from spyglass.engine import GameInfo, GameSpec, OptionSpec, Region
 
-from . import bot, evaluate
+from . import bot, encoding, evaluate
 from .rules import SpiesState
 
 INFO = GameInfo(
@@ -67,4 +67,5 @@ SPEC = GameSpec(
     layout=LAYOUT,
     bot=bot.choose,
     evaluate=evaluate.evaluate,
+    encoding=encoding.encoding,
 )
