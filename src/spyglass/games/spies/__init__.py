@@ -1,9 +1,9 @@
 """Spies! (SPI 1981), the Long Game rules v2.3: espionage across Europe, 1933-1939.
 
-Not yet in the catalogue: the game is built in slices (see RULES.md); so far the data, set-up,
-police, searches, spy movement, Secrets, event tiles, Action Chits, havens and Cousins,
-diplomacy and the options 8.1-8.5. Tests
-build it from ``SPEC`` directly.
+Reconstructed edition (the printed map, counters and tiles are not public: see
+``/shared/rules/spies-edition.md`` and RULES.md). The rules are in ``rules.py`` and the modules
+it calls; ``bot.py`` is the heuristic bot, ``evaluate.py`` the win chances ISMCTS scores a
+cut-off with, ``encoding.py`` the declaration for learning libraries.
 """
 
 from spyglass.engine import GameInfo, GameSpec, OptionSpec, Region
