@@ -41,6 +41,22 @@ def table_id_of(page: Any) -> str:
     return match.group(1)
 
 
+def click_place(place: Any) -> None:
+    """Click a place as a person would: a map place on its dot (the middle of its group may be
+    bare map); if a neighbour's name or pieces lie over the dot, the click goes to the place
+    itself, as the keyboard's Enter on it would."""
+    dot = place.locator("circle.place-hit")
+    if not dot.count():
+        place.click()
+        return
+    try:
+        dot.click(timeout=1500)
+    except Exception as covered:  # Playwright's TimeoutError: another mark is on top
+        if "Timeout" not in type(covered).__name__:
+            raise
+        place.dispatch_event("click")
+
+
 @dataclass
 class TableDriver:
     """One browser page at one table."""
@@ -156,6 +172,14 @@ class TableDriver:
             return None
         if len(names) == 1:
             return places.nth(0)
+        if isinstance(target, list) and len(target) > 1:
+            # a piece (or a value) and where it goes: the place its last item names, as the
+            # page's move controller finds it (a map place by its label or its id)
+            last = str(target[-1]).strip().lower()
+            ids = [places.nth(i).get_attribute("data-id") or "" for i in range(len(names))]
+            for i, (name, ident) in enumerate(zip(names, ids, strict=True)):
+                if last in (name.strip().lower(), ident.strip().lower()):
+                    return places.nth(i)
         wanted = ",".join(map(str, target)) if isinstance(target, list) else str(target)
         for i, name in enumerate(names):
             if name.strip().lower() == wanted.lower():
@@ -185,7 +209,7 @@ class TableDriver:
         if how is None and move["target"] is not None:
             place = self.place_for(move["target"])
             if place is not None:
-                place.click()
+                click_place(place)
                 if self.played(step):
                     how = "place"
         if how is None:

@@ -136,13 +136,14 @@ def test_map_region_is_drawn_from_coordinates() -> None:
 def test_powers_are_rows_for_people_and_hidden_chits_lie_face_down() -> None:
     state = finish_setup(new(players=3, seed=2))
     rows = state.view(2)["table"]["powers_summary"]
-    assert [r["title"] for r in rows] == [
-        "Germany (seat 0)", "Italy (seat 0)", "Russia (seat 1)", "France (seat 2)",
-        "Britain (seat 2)",
+    # the seat in the note: a number in a title would make the row a target of a bid
+    assert [r["title"] for r in rows] == ["Germany", "Italy", "Russia", "France", "Britain"]
+    assert [r["note"].rsplit(" · ", 1)[1] for r in rows] == [
+        "seat 0", "seat 0", "seat 1", "seat 2", "seat 2",
     ]  # fmt: skip
     assert rows[0]["cards"] == [None] * len(state.chits["Germany"])  # a count, face down
     assert rows[3]["cards"] == state.chits["France"]  # its own chits by name
-    assert rows[0]["note"] == "£30 · 10 tiles, 0 discarded"
+    assert rows[0]["note"] == "£30 · 10 tiles, 0 discarded · seat 0"
     assert rows[3]["note"].startswith("£25 · tiles Fr1")
     assert all(isinstance(r["note"], str) for r in rows)
 
