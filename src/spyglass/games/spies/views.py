@@ -15,15 +15,12 @@ from functools import cache
 from math import cos, radians
 from typing import TYPE_CHECKING, Any
 
-from . import bidding, chits, diplomacy
+from . import bidding, chits, diplomacy, reactions
 from .edition import EDITION, Edition
+from .events import effect_text
 from .geography import AIR, LANE, PORT, POWERS, RAIL
 from .pieces import spy_face
-from .events import effect_text
-from .reactions import (
-    COUNTERSPY, CROSS, DISCOVERY, DROP, ESCAPE, REACT, SANCTION, SEARCH, SPOILS, decider,
-    question,
-)  # fmt: skip
+from .reactions import REACT, question
 
 if TYPE_CHECKING:
     from .rules import SpiesState
@@ -433,7 +430,7 @@ def record_grid(
     multiples = state.edition.record
     years = list(multiples)
     entries: dict[tuple[str, int], list[str]] = {}
-    points = {power: 0 for power in POWERS}
+    points = dict.fromkeys(POWERS, 0)
     for secret in secrets:
         if secret["status"] != "cashed" or secret["record"] is None:
             continue
@@ -601,31 +598,33 @@ def _contest_story(state: SpiesState) -> str:
     piece = state.spies.get(spy)
     city = piece.place if piece is not None else None
     owner = piece.power if piece is not None else None
-    if contest.stage == SPOILS:
+    if contest.stage == reactions.SPOILS:
         return f"{actor}'s Sanction killed {contest.target}, which held Secret {contest.secret}"
-    if contest.stage == CROSS:
+    if contest.stage == reactions.CROSS:
         crosses = contest.crosses
         told = f" ({crosses} Double Cross{'es' if crosses != 1 else ''} so far)" if crosses else ""
-        what = {SEARCH: f"{owner}'s Escape from a search of {spy}",
-                COUNTERSPY: f"{owner}'s Escape from the Counterspy",
-                SANCTION: f"{actor}'s Sanction of {contest.target} by {spy}",
-                DISCOVERY: f"{actor}'s Discovery of Secret {contest.secret} by {spy}",
-                ESCAPE: f"{actor}'s Escape of {spy} from the record",
-                DROP: f"{actor}'s Drop of Secret {contest.secret}"}[contest.kind]  # fmt: skip
+        what = {
+            reactions.SEARCH: f"{owner}'s Escape from a search of {spy}",
+            reactions.COUNTERSPY: f"{owner}'s Escape from the Counterspy",
+            reactions.SANCTION: f"{actor}'s Sanction of {contest.target} by {spy}",
+            reactions.DISCOVERY: f"{actor}'s Discovery of Secret {contest.secret} by {spy}",
+            reactions.ESCAPE: f"{actor}'s Escape of {spy} from the record",
+            reactions.DROP: f"{actor}'s Drop of Secret {contest.secret}",
+        }[contest.kind]
         return f"{what} stands so far{told}"
-    if contest.kind == SEARCH:
+    if contest.kind == reactions.SEARCH:
         return f"{actor}'s police search for {owner}'s spy {spy} in {city}"
-    if contest.kind == COUNTERSPY:
+    if contest.kind == reactions.COUNTERSPY:
         return f"{owner}'s spy {spy} uncovered a Counterspy, Secret {contest.secret}, in {city}"
-    if contest.kind == SANCTION:
+    if contest.kind == reactions.SANCTION:
         return f"{actor}'s spy {spy} plays a Sanction against {contest.target} in {city}"
-    if contest.kind == DISCOVERY:
+    if contest.kind == reactions.DISCOVERY:
         holder = state.secrets[contest.secret].holder  # type: ignore[index]
         return (
             f"{actor}'s spy {spy} plays a Discovery of Secret {contest.secret}, held by {holder}, "
             f"in {city}"
         )
-    if contest.kind == DROP:
+    if contest.kind == reactions.DROP:
         return (
             f"{actor} plays a Drop: Secret {contest.secret} leaves {spy} in {city} for "
             f"{contest.target}"
