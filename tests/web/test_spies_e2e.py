@@ -205,7 +205,7 @@ def test_germany_plays_1933_into_1934_from_the_page_with_four_bots(web_server, n
     rows = record.locator(".row-label").all_inner_texts()
     assert rows == ["Germany", "Italy", "Russia", "France", "Britain"]
     assert "now (" in record.inner_text()  # Germany's own score so far; the others' record
-    assert record.inner_text().count("on the record") >= 4
+    assert record.inner_text().count("on record") == 5
 
     # what the page showed agrees with the server's view for seat 0
     token = table.tokens()[0]

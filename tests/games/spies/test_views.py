@@ -212,9 +212,9 @@ def test_the_record_holds_captures_cashed_secrets_and_markers_under_their_years(
     face = state.edition.secret("S20").face
     on_record = 2 * 8 + _points(face, 7) + 3 * 6
     home = _points(state.edition.secret("S12").face, 8)
-    assert state.view(3)["table"]["record"]["cells"][0][-1] == f"{on_record} on the record"
+    assert state.view(3)["table"]["record"]["cells"][0][-1] == f"{on_record} on record"
     assert state.view(0)["table"]["record"]["cells"][0][-1] == (
-        f"{on_record + home} now ({on_record} on the record, {home} at home)"
+        f"{on_record + home} now ({on_record} on record)"
     )
     assert on_record + home == state.power_points("Germany")  # the score as the rules count it
 

@@ -485,7 +485,7 @@ def _points_note(
     if state.is_over:
         return f"{state.power_points(power)} final"
     if observer is None or state.controller(power) != observer:
-        return f"{on_record} on the record"
+        return f"{on_record} on record"
     # The power's originals at home and not held by an enemy, at this year's multiple, as
     # far as the seat knows their faces (a seat that took Russia over may not).
     multiple = state.edition.record[state.year]
@@ -499,9 +499,9 @@ def _points_note(
         if holder is not None and state.piece_power(holder) != power:
             continue
         if secret["face"] is None:
-            return f"{on_record} on the record"
+            return f"{on_record} on record"
         home += _secret_points(secret["face"], multiple)
-    return f"{on_record + home} now ({on_record} on the record, {home} at home)"
+    return f"{on_record + home} now ({on_record} on record)"
 
 
 def tile_text(state: SpiesState, token: str) -> str:
