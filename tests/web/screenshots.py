@@ -58,6 +58,39 @@ def spies_map(browser, base: str, out: Path) -> Path:
     return path
 
 
+def spies_table(browser, base: str, out: Path, seed: int = 5) -> Path:
+    """A five-power Spies! table, every seat a person, played at random over the API to the
+    first question put to a seat in another power's turn (a search of its spy, a chit against
+    it, an offer) after the first year's tiles: that seat's whole page, banner on top."""
+    body = {"game": "spies", "players": 5, "seed": seed,
+            "seats": [{"kind": "human", "name": f"Player {i + 1}"} for i in range(5)]}  # fmt: skip
+    created = httpx.post(f"{base}/api/tables", json=body).json()
+    url = f"{base}/api/tables/{created['id']}"
+    seat_tokens = tokens(created)
+    rng = random.Random(seed)
+    for _ in range(600):
+        current = httpx.get(url).json()["table"]["current_player"]
+        message = httpx.get(url, headers={HEADER: seat_tokens[current]}).json()
+        table = message["view"]["table"]
+        prompt = table["prompt"]
+        if len(table["events"]) >= 3 and prompt and prompt["kind"] in ("react", "talks"):
+            break
+        move = rng.choice(message["legal"])["notation"]
+        response = httpx.post(
+            f"{url}/actions", headers={HEADER: seat_tokens[current]}, json={"action": move}
+        )
+        response.raise_for_status()
+    link = next(s["link"] for s in created["seats"] if s["seat"] == current)
+    context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    page = context.new_page()
+    page.goto(base + link)
+    page.wait_for_selector('.table-page[data-my-move="yes"]')
+    path = out / "spies-table.png"
+    page.screenshot(path=str(path), full_page=True)
+    context.close()
+    return path
+
+
 def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/img")
     out.mkdir(parents=True, exist_ok=True)
@@ -99,6 +132,7 @@ def main() -> None:
                     print(out / f"{name}.png")
                     context.close()
                 print(spies_map(browser, server.url, out))
+                print(spies_table(browser, server.url, out))
                 browser.close()
         finally:
             server.stop()

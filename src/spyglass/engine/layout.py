@@ -44,6 +44,13 @@ class Region:
                   other styles get distinct ones). A move's target names a place by its id
                   or label, or is a list whose last item does (a piece and where it goes).
                   See docs/web.md
+      ``track``   a numbered track of spaces, some used (a turn's Action Points): {"spaces": n,
+                  "used": k, "caption": "..."}, spaces 1..k drawn spent and the rest open; or
+                  a list of those, each with a "title" (caption and title optional)
+      ``banner``  a notice that stands out above the table (a decision asked of the seat, or
+                  one it waits for): {"title": ..., "lines": [...], "choices": [...],
+                  "style": "yours" | "waiting"} or None; lines, choices and style optional.
+                  The choices are words for people: the moves themselves stay in the list
     """
 
     kind: str

@@ -5,14 +5,17 @@ is not in the catalogue yet, so the suite itself does not reach it)."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
+import spyglass
 from spyglass.engine import Rng
 from spyglass.games.spies.rules import SpiesState
+from spyglass.games.spies.views import tile_text
 from tests.conformance.checks import Coverage, check_state
 
-from .helpers import GAME, finish_setup, new, pass_turn
+from .helpers import GAME, finish_setup, give, moving_position, new, pass_turn, place_secrets
 
 
 def playout(players: int, seed: int, every: int, coverage: Coverage) -> SpiesState:
@@ -136,13 +139,14 @@ def test_map_region_is_drawn_from_coordinates() -> None:
 def test_powers_are_rows_for_people_and_hidden_chits_lie_face_down() -> None:
     state = finish_setup(new(players=3, seed=2))
     rows = state.view(2)["table"]["powers_summary"]
-    assert [r["title"] for r in rows] == [
-        "Germany (seat 0)", "Italy (seat 0)", "Russia (seat 1)", "France (seat 2)",
-        "Britain (seat 2)",
+    # the seat in the note: a number in a title would make the row a target of a bid
+    assert [r["title"] for r in rows] == ["Germany", "Italy", "Russia", "France", "Britain"]
+    assert [r["note"].rsplit(" · ", 1)[1] for r in rows] == [
+        "seat 0", "seat 0", "seat 1", "seat 2", "seat 2",
     ]  # fmt: skip
     assert rows[0]["cards"] == [None] * len(state.chits["Germany"])  # a count, face down
     assert rows[3]["cards"] == state.chits["France"]  # its own chits by name
-    assert rows[0]["note"] == "£30 · 10 tiles, 0 discarded"
+    assert rows[0]["note"] == "£30 · 10 tiles, 0 discarded · seat 0"
     assert rows[3]["note"].startswith("£25 · tiles Fr1")
     assert all(isinstance(r["note"], str) for r in rows)
 
@@ -157,3 +161,141 @@ def test_map_labels_are_short_and_the_map_cannot_be_changed_through_a_view() -> 
     view["table"]["map"]["routes"].clear()
     again = state.view(0)["table"]["map"]
     assert again["places"][0]["label"] != "Atlantis" and again["routes"]
+
+
+# The panels beside the map ---------------------------------------------------------------------
+
+
+def test_the_action_point_track_counts_the_points_spent_and_left() -> None:
+    state = finish_setup(new(players=5, seed=4))
+    track = state.view(None)["table"]["action_track"]
+    assert track == {
+        "spaces": 12, "used": 0, "caption": "1933, Germany: 12 of 12 left", "owner": "Germany",
+    }  # fmt: skip
+    state = moving_position({"Ge1": "Berlin"})
+    state.apply("Ge1 Dresden")
+    track = state.view(3)["table"]["action_track"]  # the same for every seat
+    assert (track["used"], track["caption"]) == (1, "1933, Germany: 11 of 12 left")
+    setup = new(players=5, seed=4).view(0)["table"]["action_track"]
+    assert setup["used"] == 0 and setup["caption"].startswith("Set-up")
+
+
+def test_the_bank_shows_money_unless_it_is_secret() -> None:
+    state = finish_setup(new(players=5, seed=4))
+    assert state.view(2)["table"]["bank"] == {
+        "Germany": "£30", "Italy": "£20", "Russia": "£25", "France": "£25", "Britain": "£30",
+    }  # fmt: skip
+    hidden = spyglass.load("spies", secret_money=True).new_state(players=5, seed=4)
+    bank = finish_setup(hidden).view(2)["table"]["bank"]
+    assert bank["Russia"] == "£25" and bank["Germany"] == bank["Britain"] == "secret"
+
+
+def test_the_record_holds_captures_cashed_secrets_and_markers_under_their_years() -> None:
+    state = moving_position({"Ge1": "Berlin", "Fr1": "Paris"})
+    place_secrets(state, X1=("S20", "France", "Paris", None), G1=("S12", "Germany", "Berlin", None))
+    state.spies["Fr1"] = replace(state.spies["Fr1"], status="captured", captor="Germany", year=1933)
+    state.publish(["Fr1"])  # a captured spy lies face up on the record
+    state.secrets["X1"] = replace(
+        state.secrets["X1"], status="cashed", record="Germany", taken=1934, holder=None
+    )
+    state.publish(["X1"])  # a cashed Secret lies face up
+    state.markers.append(("Germany", "It2", 3, 1935))
+    for seat in (0, 3, None):
+        grid = state.view(seat)["table"]["record"]
+        assert grid["col_labels"][:3] == ["1933 ×8", "1934 ×7", "1935 ×6"]
+        assert grid["col_labels"][-1] == "points" and grid["row_labels"][0] == "Germany"
+        germany = grid["cells"][0]
+        assert germany[0] == "spy Fr1 (2)"
+        assert germany[1] == f"X1 ({state.edition.secret('S20').face})"
+        assert germany[2] == "† It2 (3)"
+        assert grid["cells"][3][:7] == [None] * 7
+    face = state.edition.secret("S20").face
+    on_record = 2 * 8 + _points(face, 7) + 3 * 6
+    home = _points(state.edition.secret("S12").face, 8)
+    assert state.view(3)["table"]["record"]["cells"][0][-1] == f"{on_record} on record"
+    assert state.view(0)["table"]["record"]["cells"][0][-1] == (
+        f"{on_record + home} now ({on_record} on record)"
+    )
+    assert on_record + home == state.power_points("Germany")  # the score as the rules count it
+
+
+def _points(face: str, multiple: int) -> int:
+    value, _, counterspy = face.partition("c")
+    return int(value) * (multiple // 2 if counterspy else multiple)
+
+
+def test_played_tiles_are_listed_with_year_power_and_effect_and_the_hand_is_private() -> None:
+    state = finish_setup(new(players=5, seed=4))
+    hand = state.view(0)["table"]["tiles_in_hand"]
+    assert set(hand) == set(state.tiles["Germany"])
+    assert state.view(1)["table"]["tiles_in_hand"].keys() == set(state.tiles["Italy"])
+    assert state.view(None)["table"]["tiles_in_hand"] == {}
+    playable = [a for a in state.legal_actions() if a.kind == "play"]
+    tile = state.edition.tile(playable[0].target)
+    assert hand[playable[0].target].startswith(tile.title)
+    state.apply(playable[0])
+    rows = state.view(None)["table"]["events"]
+    assert rows[0]["title"] == "1933 · Germany" and rows[0]["cards"] == [playable[0].target]
+    assert rows[0]["note"].startswith(tile.title)
+    assert "*Austria becomes home territory" in tile_text_of(state, "Ge7")
+
+
+def tile_text_of(state, token: str) -> str:
+    return tile_text(state, token)
+
+
+def test_a_search_of_the_seats_spy_is_a_banner_with_its_choices() -> None:
+    state = moving_position({"Ge1": "Berlin", "Fr1": "Berlin"},
+                            police={"GeP1": (3, "Berlin")}, phase="search")  # fmt: skip
+    give(state, "France", "Papers")
+    state.apply("search Fr1")
+    assert state.current_player == 3
+    mine = state.view(3)["table"]["prompt"]
+    assert mine["style"] == "yours" and mine["kind"] == "react"
+    assert mine["title"] == (
+        "You are asked (France): Germany's police search for France's spy Fr1 in Berlin."
+    )
+    assert [c.split(":")[0] for c in mine["choices"]] == [str(a) for a in state.legal_actions()]
+    theirs = state.view(0)["table"]["prompt"]
+    assert theirs["style"] == "waiting" and theirs["choices"] == []
+    assert theirs["title"] == "Germany's police search for France's spy Fr1 in Berlin."
+    assert theirs["lines"][-1] == "Waiting for seat 3 (France) to answer."
+    assert state.view(None)["table"]["prompt"] == theirs
+    state.apply("pass")
+    assert state.view(3)["table"]["prompt"] is None
+
+
+def test_an_offer_is_a_panel_for_its_two_seats_and_a_banner_for_the_answer() -> None:
+    state = moving_position({"Ge1": "Berlin"})
+    give(state, "France", "Papers")
+    state.apply("approach France")
+    panel = state.view(0)["table"]["offer_panel"]
+    assert panel == [
+        {"title": "Germany gives (being built)", "items": []},
+        {"title": "Germany asks of France", "items": []},
+    ]
+    assert state.view(3)["table"]["offer_panel"] is None  # not sent yet
+    state.apply("offer £5")
+    state.apply("ask Papers")
+    assert [c["items"] for c in state.view(0)["table"]["offer_panel"]] == [["£5"], ["Papers"]]
+    state.apply("send")
+    panel = state.view(3)["table"]["offer_panel"]
+    assert panel[0]["title"] == "Germany gives (offered)" and panel[1]["items"] == ["Papers"]
+    assert state.view(1)["table"]["offer_panel"] is None  # a third seat sees no offer
+    prompt = state.view(3)["table"]["prompt"]
+    assert prompt["title"] == "You are asked (France): Germany makes France an offer."
+    assert "Germany gives: £5." in prompt["lines"] and "Germany asks: Papers." in prompt["lines"]
+    assert {c.split(":")[0] for c in prompt["choices"]} == {"accept", "refuse"}
+    other = state.view(1)["table"]["prompt"]
+    assert not any("£5" in line for line in other["lines"])  # hidden from a third seat
+
+
+def test_a_spy_arriving_among_police_asks_their_power() -> None:
+    state = moving_position({"Ge1": "Strasbourg"}, police={"FrP1": (2, "Paris")})
+    state.apply("Ge1 Paris")
+    assert state.current_player == 3  # France decides, in Germany's turn
+    prompt = state.view(3)["table"]["prompt"]
+    assert prompt["kind"] == "arrival"
+    assert prompt["title"] == (
+        "You are asked (France): Germany's spy Ge1 arrives in Paris, where France has police."
+    )

@@ -52,9 +52,16 @@ INFO = GameInfo(
 )
 
 LAYOUT = (
+    Region("banner", "prompt", "Asked", hide_empty=True),
     Region("text", "status", "Turn"),
+    Region("track", "action_track", "Action Points"),
+    Region("columns", "offer_panel", "Offer", parts=("items",), hide_empty=True),
     Region("map", "map", "Europe, 1933"),
     Region("text", "you", "You play"),
+    Region("text", "tiles_in_hand", "Your Event Tiles", hide_empty=True),
+    Region("text", "bank", "Bank"),
+    Region("grid", "record", "Time and Victory Record"),
+    Region("rows", "events", "Event Tiles played", hide_empty=True),
     Region("rows", "powers_summary", "Powers"),
     Region("text", "talks", "Diplomacy", hide_empty=True),
     Region("text", "russia_bidding", "Bidding for Russia", hide_empty=True),

@@ -282,6 +282,7 @@ export function renderMap(reg, value) {
       if (g.nextSibling && !g.contains(document.activeElement)) placeLayer.append(g);
     });
     reg.place(g, { cell: [place.id, label], end: [place.id, label] }, label);
+    g.setAttribute("data-id", String(place.id)); // moves name a place by id or label
     placeLayer.append(g);
     const entry = { place, label, index, r, node: g, text, tokens, count: pieces.length, at: null };
     map.places.push(entry);

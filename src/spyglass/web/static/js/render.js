@@ -1,10 +1,13 @@
 // The one table renderer: draws any game from its view and its layout (a list of regions).
-// Region kinds (engine/layout.py): cards, pile, count, text, columns, grid, rows, story, map.
+// Region kinds (engine/layout.py): cards, pile, count, text, columns, grid, rows, story, map,
+// track, banner.
 // Every card and every place it draws is registered, so the move controller can highlight
 // the ones the legal moves involve and map clicks to moves.
 
 import { cardSVG, richText } from "./cards.js";
 import { renderMap } from "./map.js";
+import { renderTrack } from "./track.js";
+import { renderBanner } from "./banner.js";
 
 export { renderMap };
 
@@ -308,6 +311,8 @@ export function renderRegion(reg, region, value, ctx = {}) {
     case "rows": body = renderRows(reg, value); break;
     case "story": body = renderStory(reg, region, value, ctx); break;
     case "map": body = renderMap(reg, value); break;
+    case "track": body = renderTrack(value); break;
+    case "banner": body = renderBanner(value); break;
     default: body = h("pre", {}, JSON.stringify(value, null, 1));
   }
   const section = h("section", { class: `region region-${region.kind}`, "data-key": region.key });
