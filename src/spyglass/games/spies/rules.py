@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import cached_property
 from typing import Any
 
 from spyglass.engine import Action, Result, Rng, RulesError, State
@@ -361,10 +360,14 @@ class SpiesState(State):
     def power(self) -> str:
         return POWERS[self.power_index]
 
-    @cached_property
+    @property
     def seating(self) -> seats.Seating:
-        # Options and players never change: copies of the state share the one allocation.
-        return seats.seating(self.options, self.players)
+        # Computed once per state (copies share it): it is asked for millions of times in a
+        # long run. Hand-built test positions may change the table size afterwards.
+        cached = self.__dict__.get("_seating")
+        if cached is None or cached.players != self.players:
+            cached = self.__dict__["_seating"] = seats.seating(self.options, self.players)
+        return cached
 
     def controller(self, power: str) -> int:
         return self.seating.controller(power, min(self.year, LAST_YEAR), self.russia_seat)
