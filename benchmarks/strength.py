@@ -18,7 +18,7 @@ K, or many runs with --cache, or a Ray cluster.
 Multiplayer games: a round-robin of random, heuristic and ISMCTS (the first budget): for each
 pair, M tables with the two agents alternating round the table (half the tables with each in
 seat 0), the share of wins of each agent's seats against the fair share. Spies! (a thousand
-decisions a game) stops ISMCTS playouts after 20 moves and scores them with its evaluation.
+decisions a game) stops ISMCTS playouts after 10 moves and scores them with its evaluation.
 
 The table is printed as Markdown and, with --out, written to a file headed by the command that
 regenerates it. Work is spread over W processes (the lab's runner), or over a Ray cluster with
@@ -48,7 +48,7 @@ from spyglass.lab.runner import BACKENDS, run_tasks
 
 #: Games whose full playouts cost too much at the table (Spies!: a thousand decisions a game):
 #: ISMCTS stops each playout after this many moves and scores it with the game's evaluation.
-TABLE_CUTOFF = {"spies": 20}
+TABLE_CUTOFF = {"spies": 10}
 SLOW_BOT = {"emissary"}  # bots too slow to run inside every playout: ISMCTS rolls out at random
 CHUNK = 10  # deals per part for random and heuristic
 SEARCH_CHUNK = 2  # deals per part for ISMCTS and the bound (seconds to minutes each)
