@@ -19,7 +19,8 @@ on few cores takes a smaller K, or many runs with --cache, or a Ray cluster.
 
 Multiplayer games: a round-robin of random, heuristic and ISMCTS (the first budget): for each
 pair, M tables with the two agents alternating round the table (half the tables with each in
-seat 0), the share of wins of each agent's seats against the fair share.
+seat 0), the share of wins of each agent's seats against the fair share. Spies! (a thousand
+decisions a game) stops ISMCTS playouts after 10 moves and scores them with its evaluation.
 
 The table is printed as Markdown and, with --out, written to a file headed by the command that
 regenerates it. Work is spread over W processes (the lab's runner), or over a Ray cluster with
@@ -47,6 +48,9 @@ from spyglass.engine import derive_seed
 from spyglass.lab import simulate, wilson_interval
 from spyglass.lab.runner import BACKENDS, run_tasks
 
+#: Games whose full playouts cost too much at the table (Spies!: a thousand decisions a game):
+#: ISMCTS stops each playout after this many moves and scores it with the game's evaluation.
+TABLE_CUTOFF = {"spies": 10}
 SLOW_BOT = {"emissary"}  # bots too slow to run inside every playout: ISMCTS rolls out at random
 CHUNK = 10  # deals per part for random and heuristic
 SEARCH_CHUNK = 2  # deals per part for ISMCTS and the bound (seconds to minutes each)
@@ -58,6 +62,8 @@ def ismcts(game_id: str, budget: int, solo: bool = False) -> str:
     the evaluation at once (cutoff 0: as strong as full bot playouts at 40 iterations on 30
     deals of each game, and 4-66 times cheaper; see benchmarks/ismcts_cutoff.py); else playouts
     to the end, by the bot, or at random where the bot is too slow."""
+    if game_id in TABLE_CUTOFF:
+        return f"ismcts:iterations={budget},cutoff={TABLE_CUTOFF[game_id]}"
     if solo and spyglass.load(game_id).spec.evaluate is not None:
         return f"ismcts:iterations={budget},cutoff=0"
     if game_id in SLOW_BOT:

@@ -29,7 +29,11 @@ def stride(checked: int) -> int:
 
 
 def player_counts(info: spyglass.GameInfo) -> list[int]:
+    """Every table size of a game for up to four sizes (Spies! deals its powers differently at
+    2, 3, 4 and 5), else the smallest, the middle and the largest."""
     low, high = info.players
+    if high - low <= 3:
+        return list(range(low, high + 1))
     return sorted({low, (low + high) // 2, high})
 
 

@@ -1,7 +1,8 @@
 """Every registered game declares an encoding for learning libraries, and it covers play: each
 legal action has an index, each view fits its declared features (no list longer than its
 capacity, no value outside its category). Half the playouts follow the game's bot, which goes
-deeper than random play; each game is also played once with every option changed."""
+deeper than random play. Each option is also changed on its own, at the smallest table size that
+accepts it (some options go together with no other, or not at every size)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any
 import pytest
 
 import spyglass
-from spyglass.engine import OptionSpec, Rng
+from spyglass.engine import OptionSpec, Rng, RulesError
+from tests.conformance.test_conformance import player_counts
 
 pytest.importorskip("numpy")
 
@@ -30,15 +32,31 @@ def other_value(option: OptionSpec) -> Any:
     return option.maximum
 
 
+def accepts(game_id: str, players: int, options: dict[str, Any]) -> bool:
+    """Whether the game deals a table of ``players`` with these options (some combinations of
+    options and table sizes are against the rules)."""
+    try:
+        spyglass.load(game_id, **options).new_state(players=players, seed=0)
+    except RulesError:
+        return False
+    return True
+
+
 def cases() -> list[Any]:
+    """Each game at each table size with its default options, then each option changed on its
+    own, at the smallest table size that accepts the new value."""
     out = []
     for info in spyglass.games():
-        for n in sorted(set(info.players)):
+        counts = player_counts(info)
+        for n in counts:
             out.append(pytest.param(info.id, n, {}, id=f"{info.id}-{n}p"))
-        changed = {o.name: other_value(o) for o in info.options}
-        if changed:
-            label = ",".join(f"{k}={v}" for k, v in changed.items())
-            out.append(pytest.param(info.id, info.players[0], changed, id=f"{info.id}-{label}"))
+        for option in info.options:
+            changed = {option.name: other_value(option)}
+            n = next((n for n in counts if accepts(info.id, n, changed)), None)
+            if n is None:
+                raise AssertionError(f"{info.id}: no table size accepts {changed}")
+            label = f"{option.name}={changed[option.name]}"
+            out.append(pytest.param(info.id, n, changed, id=f"{info.id}-{n}p-{label}"))
     return out
 
 

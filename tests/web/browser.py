@@ -41,6 +41,30 @@ def table_id_of(page: Any) -> str:
     return match.group(1)
 
 
+def click_place(place: Any) -> None:
+    """Click a place as a person would: a map place on its dot (the middle of its group may be
+    bare map). If a neighbour's name or pieces lie over the dot, the click goes to the place
+    itself, as the keyboard's Enter on it would (a real click there would choose the
+    neighbour)."""
+    dot = place.locator("circle.place-hit")
+    if not dot.count():
+        place.click()
+        return
+    try:
+        dot.click(timeout=1500, trial=True)  # the checks only: is the dot the click's target?
+    except Exception as covered:  # Playwright's TimeoutError: another mark is on top
+        if "Timeout" not in type(covered).__name__:
+            raise
+        place.dispatch_event("click")
+    else:
+        dot.click()
+
+
+def css_string(text: str) -> str:
+    """``text`` as a CSS string, for an attribute selector."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 @dataclass
 class TableDriver:
     """One browser page at one table."""
@@ -149,22 +173,37 @@ class TableDriver:
         )
 
     def place_for(self, target: Any) -> Any:
-        """The highlighted place that names ``target``, if one does."""
+        """The highlighted place that names ``target``, if one does (a locator by the place's
+        name, which stays right if the page draws again or a hovered place comes forward)."""
         places = self.page.locator(".board .can[data-place]")
-        names = [places.nth(i).get_attribute("data-place") or "" for i in range(places.count())]
+        found = places.evaluate_all(
+            "(els) => els.map((e) => [e.dataset.place || '', e.dataset.id || ''])"
+        )
+        names = [name for name, _ in found]
         if not names:
             return None
+
+        def by_name(i: int) -> Any:
+            return self.page.locator(f".board .can[data-place={css_string(names[i])}]").first
+
         if len(names) == 1:
-            return places.nth(0)
+            return by_name(0)
+        if isinstance(target, list) and len(target) > 1:
+            # a piece (or a value) and where it goes: the place its last item names, as the
+            # page's move controller finds it (a map place by its label or its id)
+            last = str(target[-1]).strip().lower()
+            for i, (name, ident) in enumerate(found):
+                if last in (name.strip().lower(), ident.strip().lower()):
+                    return by_name(i)
         wanted = ",".join(map(str, target)) if isinstance(target, list) else str(target)
         for i, name in enumerate(names):
             if name.strip().lower() == wanted.lower():
-                return places.nth(i)
+                return by_name(i)
         if isinstance(target, int):
             number = re.compile(rf"(?<![0-9]){target}(?![0-9a-z])", re.IGNORECASE)
             for i, name in enumerate(names):
                 if number.search(name):
-                    return places.nth(i)
+                    return by_name(i)
         return None
 
     def play(self, move: dict[str, Any]) -> str:
@@ -185,7 +224,7 @@ class TableDriver:
         if how is None and move["target"] is not None:
             place = self.place_for(move["target"])
             if place is not None:
-                place.click()
+                click_place(place)
                 if self.played(step):
                     how = "place"
         if how is None:

@@ -19,6 +19,7 @@ from playwright.sync_api import sync_playwright
 from spyglass.web.auth import HEADER
 from tests.web.conftest import CHROMIUM_ARGS, Server, chromium_path
 from tests.web.helpers import tokens
+from tests.web.mapview import SPIES, draw, layout_json, legal_json, spies_state
 
 #: name -> (game, players, options, seed, moves made first, viewport)
 SHOTS = {
@@ -40,6 +41,54 @@ def advance(base: str, created: dict, moves: int, rng: random.Random) -> None:
         move = rng.choice(legal)["notation"]
         response = httpx.post(f"{url}/actions", headers={HEADER: token}, json={"action": move})
         response.raise_for_status()
+
+
+def spies_map(browser, base: str, out: Path) -> Path:
+    """The Spies! map at 1300 x 900, the moving spy's destinations outlined (the game is not
+    in the catalogue yet, so its view is drawn on a page of its own)."""
+    state = spies_state()
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    page = context.new_page()
+    page.goto(f"{base}/healthz")
+    view = state.view(state.current_player)
+    draw(page, view, layout_json(SPIES), legal_json(state))
+    path = out / "spies-map.png"
+    page.locator(".region-map").screenshot(path=str(path))
+    context.close()
+    return path
+
+
+def spies_table(browser, base: str, out: Path, seed: int = 5) -> Path:
+    """A five-power Spies! table, every seat a person, played at random over the API to the
+    first question put to a seat in another power's turn (a search of its spy, a chit against
+    it, an offer) after the first year's tiles: that seat's whole page, banner on top."""
+    body = {"game": "spies", "players": 5, "seed": seed,
+            "seats": [{"kind": "human", "name": f"Player {i + 1}"} for i in range(5)]}  # fmt: skip
+    created = httpx.post(f"{base}/api/tables", json=body).json()
+    url = f"{base}/api/tables/{created['id']}"
+    seat_tokens = tokens(created)
+    rng = random.Random(seed)
+    for _ in range(600):
+        current = httpx.get(url).json()["table"]["current_player"]
+        message = httpx.get(url, headers={HEADER: seat_tokens[current]}).json()
+        table = message["view"]["table"]
+        prompt = table["prompt"]
+        if len(table["events"]) >= 3 and prompt and prompt["kind"] in ("react", "talks"):
+            break
+        move = rng.choice(message["legal"])["notation"]
+        response = httpx.post(
+            f"{url}/actions", headers={HEADER: seat_tokens[current]}, json={"action": move}
+        )
+        response.raise_for_status()
+    link = next(s["link"] for s in created["seats"] if s["seat"] == current)
+    context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    page = context.new_page()
+    page.goto(base + link)
+    page.wait_for_selector('.table-page[data-my-move="yes"]')
+    path = out / "spies-table.png"
+    page.screenshot(path=str(path), full_page=True)
+    context.close()
+    return path
 
 
 def main() -> None:
@@ -82,6 +131,8 @@ def main() -> None:
                     page.screenshot(path=str(out / f"{name}.png"))
                     print(out / f"{name}.png")
                     context.close()
+                print(spies_map(browser, server.url, out))
+                print(spies_table(browser, server.url, out))
                 browser.close()
         finally:
             server.stop()

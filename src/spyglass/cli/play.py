@@ -24,6 +24,7 @@ from spyglass.engine import (
     write_record,
 )
 
+from .maps import UnknownPlace, render_index, render_place
 from .render import (
     colour_cards_in,
     lookup,
@@ -48,6 +49,8 @@ HELP = """\
   [cyan]rules[/]         show the rules
   [cyan]log[/]           show the whole game log
   [cyan]walk[/]          step through the last story (e.g. a scored city)
+  [cyan]map PLACE[/]     a place on the map: its pieces and every route from it
+                (also [cyan]routes PLACE[/]; [cyan]map[/] alone lists every place)
   [cyan]show[/] or Enter  draw the table again
   [cyan]quit[/]          leave the game (a solo game counts as given up)"""
 
@@ -227,11 +230,35 @@ class PlaySession:
             for story in stories:
                 self._walk(story)
             return "stay"
+        if word in ("map", "routes"):
+            self._map(rest, player)
+            return "stay"
         if word == "log":
             for entry in self.state.view(player)["log"]:
                 self.console.print(f"  [dim]·[/] {colour_cards_in(entry)}")
             return "stay"
         return self._move(line, actions)
+
+    def _map(self, name: str, player: int) -> None:
+        """``map PLACE``: the place, its pieces and its routes, as this seat's view has them;
+        ``map`` alone: every place. Looks through each map region of the layout in turn."""
+        table = self.state.view(player)["table"]
+        regions = [r for r in self.state.game.spec.layout if r.kind == "map"]
+        if not regions:
+            self.console.print("[yellow]This game has no map.[/]")
+            return
+        if not name.strip():
+            for region in regions:
+                self.console.print(render_index(region.label, lookup(table, region.key)))
+            return
+        error = None
+        for region in regions:
+            try:
+                self.console.print(render_place(lookup(table, region.key), name))
+                return
+            except UnknownPlace as missing:
+                error = error or missing
+        self.console.print(f"[red]{escape(str(error))}[/]")
 
     def _move(self, line: str, actions: list) -> str:
         before = self.state.clone()

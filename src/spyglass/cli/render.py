@@ -14,6 +14,8 @@ from rich.text import Text
 
 from spyglass.engine import Action, GameInfo, Region
 
+from .maps import render_map
+
 _RED = re.compile(r"[♥♦]")
 _BLACK = re.compile(r"[♠♣]")
 # Decktet suit symbols (see components/decktet.py) and the colour each is drawn in.
@@ -109,10 +111,38 @@ def render_region(region: Region, value: Any) -> RenderableType | None:
         return _grid(region, value or [])
     if region.kind == "rows":
         return _rows(region, value or [])
+    if region.kind == "map":
+        return render_map(region.label, value)
     if region.kind == "story":
         title = escape(str(value.get("title", ""))) if isinstance(value, dict) else ""
         return Text.from_markup(f"{label}  {title} [dim](type 'walk' to step through)[/]")
+    if region.kind == "track":
+        return Text.from_markup(f"{label}  {_track(value)}")
+    if region.kind == "banner":
+        return _banner(value)
     return Text(f"{region.label}: {value}")
+
+
+def _track(value: Any) -> str:
+    """A track as a line of marks: ``x`` a space used, ``o`` a space left, then its caption."""
+    tracks = value if isinstance(value, list) else [value or {}]
+    shown = []
+    for track in tracks:
+        spaces, used = int(track.get("spaces", 0)), int(track.get("used", 0))
+        marks = "[dim]" + "x" * used + "[/]" + "o" * max(0, spaces - used)
+        title = f"{escape(str(track['title']))} " if track.get("title") else ""
+        caption = f"  {escape(str(track['caption']))}" if track.get("caption") else ""
+        shown.append(f"{title}{marks}{caption}")
+    return "; ".join(shown)
+
+
+def _banner(value: Any) -> Panel:
+    data = value if isinstance(value, dict) else {"title": str(value)}
+    lines = [f"[bold]{escape(str(data.get('title', '')))}[/]"]
+    lines += [escape(str(line)) for line in data.get("lines", [])]
+    lines += [f"  - {escape(str(choice))}" for choice in data.get("choices", [])]
+    style = "yellow" if data.get("style") == "yours" else "blue"
+    return Panel(Text.from_markup("\n".join(lines)), border_style=style)
 
 
 def _columns(region: Region, columns: Sequence[dict[str, Any]]) -> Table:

@@ -35,9 +35,22 @@ class Region:
                   or None. The table shows its title; a player is walked through each new
                   story (a new ``id``) once.
       ``map``     places, routes and pieces for board games: {"places": [{"id", "label", "x",
-                  "y", "style"}], "routes": [{"from", "to", "label", "style"}], "pieces":
-                  [{"place", "owner", "label", "colour"}], "width", "height"}; a move's target
-                  names a place by its id or label (see docs/web.md)
+                  "y", "style", "group"}], "routes": [{"from", "to", "label", "style"}],
+                  "pieces": [{"place", "owner", "label", "colour"}], "width", "height"}.
+                  x and y lie in the box of width by height. "group" (optional) gathers
+                  places in the terminal's listing (a country, say); without it they are
+                  gathered by "style". A route joins its two places both ways; its style
+                  names its kind (rail, road, air, sea, port and lane have their own looks,
+                  other styles get distinct ones). A move's target names a place by its id
+                  or label, or is a list whose last item does (a piece and where it goes).
+                  See docs/web.md
+      ``track``   a numbered track of spaces, some used (a turn's Action Points): {"spaces": n,
+                  "used": k, "caption": "..."}, spaces 1..k drawn spent and the rest open; or
+                  a list of those, each with a "title" (caption and title optional)
+      ``banner``  a notice that stands out above the table (a decision asked of the seat, or
+                  one it waits for): {"title": ..., "lines": [...], "choices": [...],
+                  "style": "yours" | "waiting"} or None; lines, choices and style optional.
+                  The choices are words for people: the moves themselves stay in the list
     """
 
     kind: str

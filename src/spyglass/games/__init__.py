@@ -27,6 +27,7 @@ CATALOGUE = {
     "hide-and-seek": "spyglass.games.hide_and_seek",
     "emissary": "spyglass.games.emissary",
     "espionage": "spyglass.games.espionage",
+    "spies": "spyglass.games.spies",
 }
 
 REGISTRY = Registry(CATALOGUE)

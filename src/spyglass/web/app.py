@@ -34,7 +34,7 @@ from . import auth
 from .bots import BotPool, strongest_agent, takes_budget
 from .rules import rules_html
 from .store import Store
-from .tables import MAX_SEED, SeatSpec, Table, TableError, TableManager
+from .tables import MAX_SEED, SeatSpec, Subscriber, Table, TableError, TableManager
 
 log = logging.getLogger("spyglass.web")
 
@@ -359,6 +359,17 @@ def create_app(
         seat = manager.authenticate(table, token)
         return manager.message(table, seat)
 
+    @app.get(
+        "/api/tables/{table_id}/messages",
+        tags=["tables"],
+        summary="The messages the caller's seat may read (spectator: the public ones)",
+        responses={k: ERRORS[k] for k in (403, 404)},
+    )
+    async def get_messages(table_id: str, token: TokenHeader = None) -> dict[str, Any]:
+        table = await find(table_id)
+        seat = manager.authenticate(table, token)
+        return {"seat": seat, "messages": manager.readable(table, seat)}
+
     @app.post(
         "/api/tables/{table_id}/actions",
         tags=["tables"],
@@ -431,8 +442,10 @@ def create_app(
     @app.websocket("/api/tables/{table_id}/ws")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         """First message: {"type": "hello", "token": "..."} (no token: spectate). Then the
-        server sends {"type": "state", ...} after every change; the client may send
-        {"type": "act", "action": "...", "step": n}, {"type": "undo"}, {"type": "hint"}."""
+        server sends {"type": "state", ...} after every change, and the table's messages
+        ({"type": "messages", ...} once, then {"type": "message", ...} as they come); the
+        client may send {"type": "act", "action": "...", "step": n}, {"type": "undo"},
+        {"type": "hint"}, {"type": "say", "text": "...", "to": seat or null}."""
         await websocket.accept()
         try:
             table = await find(table_id)
@@ -453,7 +466,7 @@ def create_app(
             while True:
                 try:
                     message = await _receive(websocket)
-                    reply = await _command(manager, table, seat, message)
+                    reply = await _command(manager, table, sub, message)
                 except TableError as error:
                     reply = {"type": "error", "status": error.status, **error.to_json()}
                 if reply is not None:
@@ -524,11 +537,13 @@ async def _pump(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any] | None
 
 
 async def _command(
-    manager: TableManager, table: Table, seat: int | None, message: dict[str, Any]
+    manager: TableManager, table: Table, sub: Subscriber, message: dict[str, Any]
 ) -> dict[str, Any] | None:
-    """One client message; returns a direct reply (errors, hints) or None."""
+    """One client message; returns a direct reply (errors, hints, one's own message) or
+    None."""
     kind = message.get("type")
     ref = message.get("ref")
+    seat = sub.seat
     try:
         if kind == "act":
             action, step = message.get("action"), message.get("step")
@@ -544,8 +559,11 @@ async def _command(
         if kind == "hint":
             hint = await manager.hint(table, manager.require_seat(seat, "a hint"))
             return {"type": "hint", "ref": ref, **hint}
+        if kind == "say":
+            said = await manager.say(table, sub, message.get("text"), message.get("to"))
+            return {"type": "message", "ref": ref, "message": said}
         if kind == "ping":
             return {"type": "pong", "ref": ref}
-        raise TableError(422, f"unknown message type {kind!r} (act, undo, hint, ping)")
+        raise TableError(422, f"unknown message type {kind!r} (act, undo, hint, say, ping)")
     except TableError as error:
         return {"type": "error", "ref": ref, "status": error.status, **error.to_json()}

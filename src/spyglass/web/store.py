@@ -1,9 +1,14 @@
-"""Persistence: tables, seats and actions in SQLite (default) or PostgreSQL.
+"""Persistence: tables, seats, actions and messages in SQLite (default) or PostgreSQL.
 
 What is stored is exactly what replays a game (game id, options, players, seed, the initial
 deck orders and the actions as notation) plus the seats (human or bot, agent and budget, the
-hash of a human seat's token: never the token) and the table's status. States are rebuilt with
-``spyglass.replay`` when the server starts.
+hash of a human seat's token: never the token), the table's status and the messages the
+people at the table sent one another. States are rebuilt with ``spyglass.replay`` when the
+server starts.
+
+The schema grows by adding tables only: ``create_all`` creates the ones a database lacks
+(``spyglass_messages`` came after the first three), so an older database is brought up to
+date the first time a newer server opens it.
 
 Every call is synchronous and short; the server runs them on its own database thread(s) so
 that the event loop never waits on disk. Each action is one transaction: it is committed before
@@ -84,6 +89,28 @@ actions_t = Table(
     Column("at", Float, nullable=False),
 )
 
+messages_t = Table(
+    "spyglass_messages",
+    metadata,
+    Column("table_id", String(32), ForeignKey("spyglass_tables.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),  # 1-based, in the order the server took them
+    Column("seat", Integer, nullable=False),  # the sender
+    Column("to_seat", Integer),  # a whisper's recipient; NULL: everyone at the table
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRow:
+    """One message at a table: ``to`` is the one seat it was whispered to, or None (public)."""
+
+    n: int
+    seat: int
+    to: int | None
+    text: str
+    at: float
+
 
 @dataclass(slots=True)
 class SeatRow:
@@ -108,6 +135,7 @@ class TableRow:
     updated: float = 0.0
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    messages: list[MessageRow] = field(default_factory=list)
 
     def record(self) -> dict[str, Any]:
         """The record that replays this table (no digest: the actions are the truth)."""
@@ -254,25 +282,43 @@ class Store:
                 .values(step=step, status=status, updated=time.time())
             )
 
+    def add_message(self, table_id: str, message: MessageRow) -> None:
+        """Keep one message of a table (committed before anyone receives it)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(messages_t).values(
+                    table_id=table_id,
+                    n=message.n,
+                    seat=message.seat,
+                    to_seat=message.to,
+                    text=message.text,
+                    at=message.at,
+                )
+            )
+
     # ------------------------------------------------------------------ reads
 
     def load(self, table_id: str | None = None, status: str | None = None) -> list[TableRow]:
-        """Every table (or the one given, or those with a status) with seats and actions."""
+        """Every table (or the one given, or those with a status) with seats, actions and
+        messages."""
         with self.engine.connect() as conn:
             query = select(tables_t).order_by(tables_t.c.created)
             seat_query = select(seats_t).order_by(seats_t.c.seat)
             action_query = select(actions_t.c.table_id, actions_t.c.notation).order_by(
                 actions_t.c.table_id, actions_t.c.step
             )
+            message_query = select(messages_t).order_by(messages_t.c.table_id, messages_t.c.n)
             if table_id is not None:
                 query = query.where(tables_t.c.id == table_id)
                 seat_query = seat_query.where(seats_t.c.table_id == table_id)
                 action_query = action_query.where(actions_t.c.table_id == table_id)
+                message_query = message_query.where(messages_t.c.table_id == table_id)
             if status is not None:
                 chosen = select(tables_t.c.id).where(tables_t.c.status == status)
                 query = query.where(tables_t.c.status == status)
                 seat_query = seat_query.where(seats_t.c.table_id.in_(chosen))
                 action_query = action_query.where(actions_t.c.table_id.in_(chosen))
+                message_query = message_query.where(messages_t.c.table_id.in_(chosen))
             rows = {
                 r.id: TableRow(
                     id=r.id,
@@ -295,6 +341,11 @@ class Store:
             for a in conn.execute(action_query):
                 if a.table_id in rows:
                     rows[a.table_id].actions.append(a.notation)
+            for m in conn.execute(message_query):
+                if m.table_id in rows:
+                    rows[m.table_id].messages.append(
+                        MessageRow(m.n, m.seat, m.to_seat, m.text, m.at)
+                    )
         return list(rows.values())
 
     def summaries(self, limit: int = 100) -> list[dict[str, Any]]:

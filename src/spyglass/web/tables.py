@@ -7,6 +7,9 @@ and tell every connection what its own seat may see (``view(seat)`` and that sea
 moves; spectators ``view(None)``). Nothing else about a table ever leaves the server while the
 game is on: not the seed, not the initial decks, not the moves as typed (a face-down card
 played is a notation too). Records and replays open once a game is over.
+
+The people at a table also talk (:meth:`TableManager.say`): a message is committed, then
+queued to exactly the connections whose seat may read it (see :mod:`.messages`).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -33,8 +37,9 @@ from spyglass.engine import (
 )
 
 from . import auth
+from . import messages as channel
 from .bots import HINT_BUDGET, BotPool, agent_params, hint_params, strongest_agent
-from .store import OVER, PLAYING, SeatRow, Store, TableRow
+from .store import OVER, PLAYING, MessageRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("spyglass.web")
 
@@ -75,12 +80,14 @@ class SeatSpec:
 
 @dataclass(eq=False, slots=True)
 class Subscriber:
-    """One live connection: the seat it speaks for (None: a spectator) and its outbox."""
+    """One live connection: the seat it speaks for (None: a spectator), its outbox, and how
+    fast it may send messages."""
 
     seat: int | None
     queue: asyncio.Queue[dict[str, Any] | None] = field(
         default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
     )
+    rate: channel.RateLimit = field(default_factory=channel.RateLimit)
 
 
 @dataclass(eq=False, slots=True)
@@ -88,6 +95,8 @@ class Table:
     row: TableRow
     state: State
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Messages have a lock of their own: talking never waits for a move to be saved.
+    chat_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     # The legal moves of the current state as the browser gets them (with their sentences),
@@ -483,12 +492,59 @@ class TableManager:
                     continue
             self.broadcast(table)
 
+    # ------------------------------------------------------------------ messages
+
+    async def say(self, table: Table, sub: Subscriber, text: object, to: object) -> dict[str, Any]:
+        """Send a message from ``sub``'s seat to everyone at the table (``to`` None) or to one
+        seat. It is committed, then queued to every other connection that may read it; the
+        sender's own connection gets the returned message as its reply."""
+        seat = self.require_seat(sub.seat, "a message")
+        try:
+            words = channel.clean_text(text)
+            recipient = channel.check_recipient(to, table.row.seats, seat)
+            if not sub.rate.take():
+                raise sub.rate.refused()
+        except channel.MessageRefused as refused:
+            raise TableError(refused.status, refused.text) from None
+        table = await self.get(table.id)  # the live one, if a finished table was released
+        async with table.chat_lock:
+            kept = table.row.messages
+            if len(kept) >= channel.MAX_PER_TABLE:
+                raise TableError(
+                    409, f"this table keeps {channel.MAX_PER_TABLE} messages and has no room left"
+                )
+            message = MessageRow(len(kept) + 1, seat, recipient, words, time.time())
+            try:
+                await self._run_db(self.store.add_message, table.id, message)
+            except Exception as error:
+                log.error(
+                    "table %s: a message could not be saved: %s", table.id, type(error).__name__
+                )
+                raise TableError(503, "the message could not be saved; try again") from None
+            kept.append(message)
+        data = channel.message_json(message)
+        for other in list(table.subscribers):
+            if other is not sub and channel.visible(message, other.seat):
+                self._deliver(table, other, {"type": "message", "message": data})
+        return data
+
+    @staticmethod
+    def readable(table: Table, seat: int | None) -> list[dict[str, Any]]:
+        """The table's messages that ``seat`` (None: a spectator) may read, oldest first."""
+        return channel.history(table.row.messages, seat)
+
     # ------------------------------------------------------------------ live connections
 
     def subscribe(self, table: Table, seat: int | None) -> Subscriber:
+        """A new connection: every connection hears of it (the seat is connected), and the
+        new one gets its state, then the messages its seat may read, if there are any (a
+        client that never talks sees nothing new)."""
         sub = Subscriber(seat)
         table.subscribers.add(sub)
         self.broadcast(table)
+        readable = self.readable(table, seat)
+        if readable and sub in table.subscribers:
+            self._deliver(table, sub, {"type": "messages", "messages": readable})
         return sub
 
     def unsubscribe(self, table: Table, sub: Subscriber) -> None:
@@ -510,15 +566,20 @@ class TableManager:
             message = cache.get(sub.seat)
             if message is None:
                 message = cache[sub.seat] = self.message(table, sub.seat)
-            try:
-                sub.queue.put_nowait(message)
-            except asyncio.QueueFull:
-                # Too slow to keep up: drop it; it reconnects and gets the latest state.
-                table.subscribers.discard(sub)
-                with contextlib.suppress(asyncio.QueueEmpty):
-                    sub.queue.get_nowait()
-                sub.queue.put_nowait(None)
+            self._deliver(table, sub, message)
         self.release(table)
+
+    @staticmethod
+    def _deliver(table: Table, sub: Subscriber, message: dict[str, Any]) -> None:
+        """Queue one message to one connection; a connection too slow to keep up is dropped
+        (it reconnects and gets the latest state and the messages again)."""
+        try:
+            sub.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            table.subscribers.discard(sub)
+            with contextlib.suppress(asyncio.QueueEmpty):
+                sub.queue.get_nowait()
+            sub.queue.put_nowait(None)
 
     # ------------------------------------------------------------------ finished games
 

@@ -1,9 +1,15 @@
 // The one table renderer: draws any game from its view and its layout (a list of regions).
-// Region kinds (engine/layout.py): cards, pile, count, text, columns, grid, rows, story, map.
+// Region kinds (engine/layout.py): cards, pile, count, text, columns, grid, rows, story, map,
+// track, banner.
 // Every card and every place it draws is registered, so the move controller can highlight
 // the ones the legal moves involve and map clicks to moves.
 
 import { cardSVG, richText } from "./cards.js";
+import { renderMap } from "./map.js";
+import { renderTrack } from "./track.js";
+import { renderBanner } from "./banner.js";
+
+export { renderMap };
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -62,7 +68,7 @@ function empty(value) {
 export class Registry {
   constructor() {
     this.cards = []; // {label, el}
-    this.places = []; // {keys: {cell, item, col, row}, el, name}
+    this.places = []; // {keys: {cell, item, col, row, end}, el, name}
     this.stories = []; // {region, story}
   }
   card(label, node) {
@@ -78,10 +84,20 @@ export class Registry {
     if (name !== undefined && name !== null) node.setAttribute("data-place", String(name));
     return node;
   }
-  /** The places a target names, at the most specific level where any place has it. */
+  /** The places a target names, at the most specific level where any place has it; last,
+   * for a target that is a list (a piece and where it goes), the places registered under
+   * ``end`` (map places) that its last item names. */
   placesFor(target) {
     const keys = targetKeys(target);
     if (!keys.length) return [];
+    // A list target that ends in a map place (a piece or a value, then where it goes) names
+    // that place first: its other items may match other places by chance (a Secret "2" is
+    // not seat 2).
+    if (Array.isArray(target) && target.length > 1) {
+      const last = norm(target[target.length - 1]);
+      const ends = this.places.filter((p) => (p.keys.end || []).includes(last));
+      if (ends.length) return ends;
+    }
     for (const level of ["cell", "item", "col", "row"]) {
       const found = this.places.filter((p) => (p.keys[level] || []).some((k) => keys.includes(k)));
       if (found.length) return found;
@@ -281,68 +297,6 @@ function renderStory(reg, region, value, ctx) {
   return box;
 }
 
-const SVG = "http://www.w3.org/2000/svg";
-const PIECE_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#ca6f1e", "#17a589", "#5d6d7e"];
-
-function svg(name, attrs = {}, text) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-/** The map primitive: places at coordinates, routes between them, pieces at places. */
-export function renderMap(reg, value) {
-  const data = value || {};
-  const places = data.places || [];
-  const byId = new Map(places.map((p) => [String(p.id), p]));
-  const xs = places.map((p) => Number(p.x) || 0);
-  const ys = places.map((p) => Number(p.y) || 0);
-  const width = data.width ?? Math.max(100, ...xs) + 10;
-  const height = data.height ?? Math.max(100, ...ys) + 10;
-  const scale = Math.max(width, height) / 100;
-  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "map", role: "img", "aria-label": "map" });
-  for (const route of data.routes || []) {
-    const a = byId.get(String(route.from));
-    const b = byId.get(String(route.to));
-    if (!a || !b) continue;
-    const line = svg("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: `route ${route.style ? "route-" + route.style : ""}`, "stroke-width": 1.2 * scale });
-    root.append(line);
-    if (route.label) {
-      root.append(svg("text", { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 - 1.5 * scale, "font-size": 3.2 * scale, class: "route-label", "text-anchor": "middle" }, route.label));
-    }
-  }
-  const pieces = new Map();
-  for (const piece of data.pieces || []) {
-    const key = String(piece.place);
-    if (!pieces.has(key)) pieces.set(key, []);
-    pieces.get(key).push(piece);
-  }
-  for (const place of places) {
-    const g = svg("g", { class: `place ${place.style ? "place-" + place.style : ""}`, tabindex: "-1" });
-    const label = place.label ?? place.id;
-    g.append(svg("title", {}, String(label)));
-    g.append(svg("circle", { cx: place.x, cy: place.y, r: 4.5 * scale, class: "place-dot" }));
-    g.append(svg("text", { x: place.x, y: place.y + 8.5 * scale, "font-size": 3.6 * scale, "text-anchor": "middle", class: "place-label" }, String(label)));
-    const here = pieces.get(String(place.id)) || [];
-    here.forEach((piece, i) => {
-      const angle = (i / Math.max(1, here.length)) * 2 * Math.PI - Math.PI / 2;
-      const px = place.x + Math.cos(angle) * 6 * scale;
-      const py = place.y + Math.sin(angle) * 6 * scale;
-      const owner = piece.owner;
-      const fill = piece.colour || (owner === null || owner === undefined ? "#444" : PIECE_COLOURS[owner % PIECE_COLOURS.length]);
-      const token = svg("g", { class: "piece" });
-      token.append(svg("title", {}, `${piece.label ?? "piece"}${owner !== undefined && owner !== null ? ` (seat ${owner})` : ""}`));
-      token.append(svg("circle", { cx: px, cy: py, r: 2.6 * scale, fill, stroke: "#fff", "stroke-width": 0.5 * scale }));
-      if (piece.label) token.append(svg("text", { x: px, y: py + 1.1 * scale, "font-size": 2.8 * scale, "text-anchor": "middle", fill: "#fff" }, String(piece.label).slice(0, 2)));
-      g.append(token);
-    });
-    reg.place(g, { cell: [place.id, label] }, String(label));
-    root.append(g);
-  }
-  return h("div", { class: "map-box" }, root);
-}
-
 /** Draw one region; null when it hides itself. */
 export function renderRegion(reg, region, value, ctx = {}) {
   if (region.hide_empty && empty(value)) return null;
@@ -357,6 +311,8 @@ export function renderRegion(reg, region, value, ctx = {}) {
     case "rows": body = renderRows(reg, value); break;
     case "story": body = renderStory(reg, region, value, ctx); break;
     case "map": body = renderMap(reg, value); break;
+    case "track": body = renderTrack(value); break;
+    case "banner": body = renderBanner(value); break;
     default: body = h("pre", {}, JSON.stringify(value, null, 1));
   }
   const section = h("section", { class: `region region-${region.kind}`, "data-key": region.key });

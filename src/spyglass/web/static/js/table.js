@@ -1,8 +1,10 @@
 // A table: the seat's view drawn from the game's layout, moves by click, list or keyboard,
-// the log, hints, undo (solo), stories to step through, the result, and hot-seat hand-over.
+// the log, hints, undo (solo), stories to step through, the result, hot-seat hand-over, and
+// the table's messages in a panel beside it (messages.js).
 
 import { adoptFragment, seatTokens, TableSocket } from "./api.js";
 import { richText } from "./cards.js";
+import { MessagePanel } from "./messages.js";
 import { MoveController } from "./moves.js";
 import { h, renderTable } from "./render.js";
 import { dialog, game, notice, resultPanel, showRules, walkStory } from "./ui.js";
@@ -30,13 +32,29 @@ class TablePage {
       onPlay: (move) => this.play(move.notation),
       onChange: () => this.drawMoves(),
     });
+    // The panel stays in the page while the table is drawn again beside it, so what is being
+    // typed survives every move.
+    this.panel = new MessagePanel(tableId, {
+      send: (key, message) => {
+        const socket = this.sockets.get(key);
+        return socket ? socket.send(message) : null;
+      },
+    });
+    this.area = h("div", { class: "table-area" });
+    this.layout = h("div", { class: "table-with-messages" }, this.area, this.panel.element);
+  }
+
+  /** Put the table (or the pass-the-device screen) on the page, beside the messages. */
+  place(...children) {
+    this.area.replaceChildren(...children);
+    if (!this.layout.isConnected) this.root.replaceChildren(this.layout);
   }
 
   async start() {
     this.root.replaceChildren(h("p", { class: "muted" }, "Connecting…"));
     const handlers = (key) => ({
       onState: (message) => this.receive(key, message),
-      onReply: (message) => this.reply(message),
+      onReply: (message) => this.reply(key, message),
       onStatus: (status, code) => this.status(key, status, code),
     });
     if (this.mySeats.length) {
@@ -66,7 +84,8 @@ class TablePage {
     }
   }
 
-  reply(message) {
+  reply(key, message) {
+    if (this.panel.receive(key, message)) return;
     if (message.type === "error") {
       this.controller.resume();
       this.drawMoves();
@@ -116,6 +135,7 @@ class TablePage {
     if (!message) return;
     this.message = message;
     this.render(message);
+    this.panel.show(want, message.table);
     this.stories(message);
   }
 
@@ -123,13 +143,14 @@ class TablePage {
   cover(seat, latest) {
     if (this.covered === seat) return;
     this.covered = seat;
+    this.panel.hide();
     const name = latest.table.seats[seat].name;
     const button = h("button", { type: "button", class: "primary big", id: "show-hand", onclick: () => {
       this.covered = null;
       this.shown = seat;
       this.draw();
     } }, `I am ${name}: show my hand`);
-    this.root.replaceChildren(h("div", { class: "pass-device", role: "dialog", "aria-label": "pass the device" },
+    this.place(h("div", { class: "pass-device", role: "dialog", "aria-label": "pass the device" },
       h("h2", {}, `Pass the device to ${name}`),
       h("p", {}, "The last hand is hidden. When you hold the device, press the button."),
       button));
@@ -183,7 +204,7 @@ class TablePage {
     const side = h("aside", { class: "side" }, this.movesBox, h("section", { class: "log" }, h("h3", {}, "Log"), log));
     this.choiceBar = h("div", { class: "choice-bar", role: "group", "aria-label": "moves to choose" });
     const body = h("div", { class: "table-body" }, h("div", { class: "board-col" }, view.over ? resultPanel(view.result, table.seats) : null, this.choiceBar, board), side);
-    this.root.replaceChildren(h("div", {
+    this.place(h("div", {
       class: "table-page",
       "data-step": view.step,
       "data-seat": message.seat ?? "watch",
@@ -301,6 +322,10 @@ class TablePage {
     } else if (event.key === "h" && message.legal.length) this.hint();
     else if (event.key === "u" && message.can_undo) this.undo();
     else if (event.key === "r") showRules(this.info.id);
+    else if (event.key === "m" && !this.panel.element.hidden) {
+      event.preventDefault(); // the m is not typed into the box it opens
+      this.panel.focus();
+    }
     else if ((event.key === "/" || /^[0-9]$/.test(event.key)) && message.legal.length) {
       event.preventDefault();
       this.filter = event.key === "/" ? "" : event.key;
@@ -315,7 +340,8 @@ class TablePage {
         h("li", {}, h("kbd", {}, "1"), "–", h("kbd", {}, "9"), " or ", h("kbd", {}, "/"), ": type a move's number or notation, then Enter"),
         h("li", {}, h("kbd", {}, "Tab"), " to a highlighted card or place, ", h("kbd", {}, "Enter"), " to choose it"),
         h("li", {}, h("kbd", {}, "Esc"), ": clear your choice"),
-        h("li", {}, h("kbd", {}, "h"), ": hint · ", h("kbd", {}, "u"), ": undo (solo) · ", h("kbd", {}, "r"), ": rules")));
+        h("li", {}, h("kbd", {}, "h"), ": hint · ", h("kbd", {}, "u"), ": undo (solo) · ", h("kbd", {}, "r"), ": rules"),
+        this.panel.element.hidden ? null : h("li", {}, h("kbd", {}, "m"), ": write a message (", h("kbd", {}, "Enter"), " sends it)")));
     }
   }
 }
