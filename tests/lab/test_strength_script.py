@@ -67,3 +67,9 @@ def test_a_bad_search_cap_is_refused_with_a_reason(cap, capsys) -> None:
         strength.main(["sandwich-guy", "--search-cap", cap])
     assert stop.value.code == 2
     assert "--search-cap" in capsys.readouterr().err
+
+
+def test_the_regenerating_command_drops_the_cache_and_report_only() -> None:
+    argv = ["--deals", "9", "--cache", "/tmp/x.jsonl", "--report-only", "--out", "d.md"]
+    assert strength._regenerating(argv) == ["--deals", "9", "--out", "d.md"]
+    assert strength._regenerating(["--cache=/tmp/x", "emissary"]) == ["emissary"]
