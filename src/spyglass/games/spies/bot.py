@@ -775,15 +775,7 @@ def _plan_spies(ctx: Context) -> dict[str, tuple[str, float]]:
             if value > 0:
                 options.append((value / (1 + 0.3 * way), spy.label, secret.label, secret.place))
     options.sort(key=lambda o: -o[0])
-    taken: set[str] = set()
-    for score, spy_label, secret_label, place in options:
-        if discoveries <= 0:
-            break
-        if spy_label in plans or secret_label in taken:
-            continue
-        plans[spy_label] = (place, score)
-        taken.add(secret_label)
-        discoveries -= 1
+    taken = _assign(options, plans, discoveries)
     _plan_hunts(ctx, [s for s in free if s.label not in plans], plans)
     awards = _award_cities(ctx)
     claimed = {place for place, _ in plans.values()}
@@ -830,15 +822,21 @@ def _plan_hunts(ctx: Context, free: list, plans: dict[str, tuple[str, float]]) -
                 if value > 0:
                     options.append((value / (1 + 0.5 * way), spy.label, victim.label, victim.place))
     options.sort(key=lambda o: -o[0])
-    chased: set[str] = set()
-    for score, spy_label, victim, place in options:
-        if hunts <= 0:
+    _assign(options, plans, hunts)
+
+
+def _assign(options: list, plans: dict[str, tuple[str, float]], limit: int) -> set[str]:
+    """Greedily, best first: each (score, spy, target, place) option whose spy has no plan yet
+    and whose target nobody goes for, at most ``limit`` of them; returns the targets taken."""
+    taken: set[str] = set()
+    for score, spy_label, target, place in options:
+        if len(taken) >= limit:
             break
-        if spy_label in plans or victim in chased:
+        if spy_label in plans or target in taken:
             continue
         plans[spy_label] = (place, score)
-        chased.add(victim)
-        hunts -= 1
+        taken.add(target)
+    return taken
 
 
 def _safe_spot(ctx: Context, label: str) -> str:

@@ -255,27 +255,18 @@ def map_pieces(
     edition = state.edition
     colour = {p.name: p.colour for p in edition.powers}
     pieces = []
+
+    def piece(place: str, power: str, label: str) -> dict[str, Any]:
+        return {"place": place, "owner": state.controller(power), "label": label,
+                "colour": colour[power]}  # fmt: skip
+
     for spy in spies:
         if spy["status"] == "active":
             face = f":{short_face(spy['face'])}" if spy["face"] else ""
-            pieces.append(
-                {
-                    "place": spy["place"],
-                    "owner": state.controller(spy["power"]),
-                    "label": spy["label"] + face,
-                    "colour": colour[spy["power"]],
-                }
-            )
+            pieces.append(piece(spy["place"], spy["power"], spy["label"] + face))
     for unit in police:
         strength = f":{unit['strength']}" if unit["strength"] else ""
-        pieces.append(
-            {
-                "place": unit["city"],
-                "owner": state.controller(unit["power"]),
-                "label": unit["label"] + strength,
-                "colour": colour[unit["power"]],
-            }
-        )
+        pieces.append(piece(unit["city"], unit["power"], unit["label"] + strength))
     for secret in secrets:
         if secret["status"] != "in play":
             continue
