@@ -5,14 +5,19 @@ it returns does not depend on which worker runs it or when: the back-ends differ
 Tasks are sent in small batches (one message per batch, not per game) and the results come back
 as batches finish; ``on_result`` sees each one in the main process. Ctrl-C (or a
 ``KeyboardInterrupt`` raised by ``on_result``) stops the run: the workers are stopped, and
-the results that had arrived are kept.
+the results that had arrived are kept. If the main process dies instead (``kill``, a batch
+system's stop, a crash), a pool's workers die with it (on Linux), rather than play on unseen.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import logging
 import multiprocessing
+import os
 import signal
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -102,10 +107,30 @@ def run_tasks(
     return outcome
 
 
-def _ignore_sigint() -> None:
-    # Ctrl-C reaches every process of the terminal's group: the main process alone handles it
-    # (it stops the pool), so a worker never dies half-way through a result.
+#: prctl's option that asks the kernel to send a signal when the parent process dies (Linux).
+PR_SET_PDEATHSIG = 1
+
+
+def _start_worker(parent: int) -> None:
+    """A pool worker's first act. Ctrl-C reaches every process of the terminal's group: the
+    main process alone handles it (it stops the pool), so a worker never dies half-way through
+    a result. And the worker asks to be ended when the main process dies, whatever kills it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # a mask inherited from the parent must not block it
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+    _end_with_parent(parent)
+
+
+def _end_with_parent(parent: int) -> None:
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):  # no C library to ask: the worker may outlive its parent
+        return
+    if os.getppid() != parent:  # the parent died before the request was made
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _run_on_pool(
@@ -117,7 +142,10 @@ def _run_on_pool(
     # that cannot start breaks the pool with an error instead of hanging.)
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(
-        min(jobs, len(batches)), mp_context=context, initializer=_ignore_sigint
+        min(jobs, len(batches)),
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(os.getpid(),),
     )
     try:
         pending = {pool.submit(run_batch, batch) for batch in batches}
