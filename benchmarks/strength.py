@@ -8,10 +8,11 @@
 Solo games: win rate (Wilson 95% interval) and mean score of random and heuristic on deals
 0..N-1 (N = 2,401 gives a 95% interval of at most +-2 points whatever the rate). ISMCTS at two
 iteration budgets plays the first deals of the same sequence, in rounds (50 deals, then 100,
-200, ... up to K): a series stops once its interval is within +-P points (a rate near 0 or 1
-needs far fewer deals than one near a half) or at K deals (or at a game's own cap from
---search-cap, for a game whose search costs too much; the table then shows the wider interval).
-The clairvoyant bound (every hidden card known; a deal the search cannot settle within S seconds
+200, ... up to K, but no further in a round than the rate seen so far needs, with 5% to spare):
+a series stops once its interval is within +-P points (a rate near 0 or 1 needs far fewer deals
+than one near a half) or at K deals (or at a game's own cap from --search-cap, for a game whose
+search costs too much; the table then shows the wider interval). The clairvoyant bound (can the
+deal be won with every hidden card known? A deal the search cannot settle within S seconds
 counts as "unknown" and the bound is then reported as a range) covers the deals of the game's
 longest ISMCTS series. On the solo games ISMCTS scores its leaves with each game's evaluation
 (0.1-1.2 CPU-s per deal at 40 iterations; the Emissary about 14): a run
@@ -80,12 +81,15 @@ def solo_chunk(game_id: str, agent: str, seed: int, start: int, count: int) -> l
 
 
 def bound_chunk(game_id: str, seed: int, start: int, count: int, seconds: float) -> list[tuple]:
+    """(deal index, won) for deals start..start+count-1: True, False, or None for unknown.
+    The table shows whether a deal can be won, so the search stops at the first win instead
+    of spending the rest of the cap on a better score (2 s of every won deal before)."""
     game = spyglass.load(game_id)
     rows = []
     for index in range(start, start + count):
         state = game.new_state(seed=derive_seed(seed, f"game/{index}"))
-        bound = clairvoyant(state, seconds=seconds)
-        rows.append((index, bound.won, bound.score))
+        bound = clairvoyant(state, seconds=seconds, optimise_score=False)
+        rows.append((index, bound.won))
     return rows
 
 
@@ -187,6 +191,27 @@ def precise(rows: list[tuple], precision: float) -> bool:
         return False
     low, high = wilson_interval(sum(1 for _, won, _ in rows if won), len(rows))
     return (high - low) / 2 <= precision / 100
+
+
+def enough(rows: list[tuple], precision: float, limit: int) -> int:
+    """How many deals a series at its observed win rate needs for an interval of
+    +-``precision`` points, with 5% to spare, in whole parts (at most ``limit``): where the next
+    round can stop instead of doubling past it (a rate of 80% needs about 1,540 deals, not the
+    2,401 a doubling round would play)."""
+    rate = sum(1 for _, won, _ in rows if won) / len(rows)
+
+    def narrow(n: int) -> bool:
+        low, high = wilson_interval(round(rate * n), n)
+        return (high - low) / 2 <= precision / 100
+
+    low, high = 1, limit
+    if not narrow(high):
+        return limit
+    while low < high:
+        middle = (low + high) // 2
+        low, high = (low, middle) if narrow(middle) else (middle + 1, high)
+    wanted = -(-int(low * 1.05) // SEARCH_CHUNK) * SEARCH_CHUNK
+    return min(wanted, limit)
 
 
 def interleave(groups: list[list[Part]]) -> list[Part]:
@@ -301,7 +326,9 @@ def main(argv: list[str] | None = None) -> int:
         if part.kind == "solo":
             solo_rows[part.game_id, part.label] += [tuple(r) for r in rows]
         elif part.kind == "bound":
-            bound_rows[part.game_id] += [tuple(r) for r in rows]
+            # (index, won); parts cached before the search stopped at the first win also
+            # carry the best score found, which the table does not show
+            bound_rows[part.game_id] += [tuple(r[:2]) for r in rows]
         else:
             a, b, seats = part.label
             table_rows[part.game_id, a, b] += [(seats, tuple(w)) for w in rows]
@@ -359,10 +386,13 @@ def main(argv: list[str] | None = None) -> int:
             agents = [ismcts(info.id, b, solo=True) for b in budgets]
             most_deals = min(search_deals, caps.get(info.id, search_deals))
             for agent in agents:
-                done = reached[info.id, agent]
-                if done >= most_deals or precise(solo_rows[info.id, agent], args.precision):
+                done, series = reached[info.id, agent], solo_rows[info.id, agent]
+                if done >= most_deals or precise(series, args.precision):
                     continue
                 stop = min(target, most_deals)
+                if series:  # no further than the rate observed so far needs
+                    needed = enough(series, args.precision, most_deals)
+                    stop = min(stop, max(done + SEARCH_CHUNK, needed))
                 groups.append(planner.search(info.id, agent, done, stop))
                 reached[info.id, agent] = stop
             most = max(reached[info.id, agent] for agent in agents)
@@ -430,8 +460,8 @@ def report(args, infos, budgets, solo_rows, bound_rows, table_rows) -> str:  # n
                 mean = f" [{sum(scores) / len(scores):.2f}]" if scores else ""
                 cells.append(_rate(wins, len(rows)) + mean)
             bounds = bound_rows.get(info.id, [])
-            won = sum(1 for _, w, _ in bounds if w)
-            unknown = sum(1 for _, w, _ in bounds if w is None)
+            won = sum(1 for _, w in bounds if w)
+            unknown = sum(1 for _, w in bounds if w is None)
             if bounds:
                 low, high = 100 * won / len(bounds), 100 * (won + unknown) / len(bounds)
                 span = f"{low:.1f}%" if not unknown else f"{low:.1f}–{high:.1f}%"

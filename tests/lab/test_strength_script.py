@@ -23,6 +23,19 @@ def test_a_series_is_precise_once_its_interval_is_narrow_enough() -> None:
     assert not strength.precise([], 50.0)
 
 
+def test_a_round_stops_a_series_where_its_observed_rate_needs() -> None:
+    # 80% needs about 1,540 deals for +-2 points; with 5% to spare, in whole parts of 2, and
+    # not the 2,401 that doubling past 1,600 would play
+    needed = strength.enough(rows(40, 50), 2.0, 2401)
+    assert needed == 1612
+    assert strength.precise(rows(round(0.8 * needed), needed), 2.0)
+    assert not strength.precise(rows(round(0.8 * 1500), 1500), 2.0)
+    # a rate of a half needs every deal allowed; a certain one, a hundred or so
+    assert strength.enough(rows(25, 50), 2.0, 2401) == 2401
+    assert strength.enough(rows(50, 50), 2.0, 2401) == 98
+    assert strength.enough(rows(25, 50), 2.0, 300) == 300  # never beyond the cap
+
+
 def test_interleave_takes_a_part_of_each_series_in_turn() -> None:
     assert strength.interleave([[1, 2, 3], [4], [5, 6]]) == [1, 4, 5, 2, 6, 3]
 
