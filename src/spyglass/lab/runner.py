@@ -126,7 +126,8 @@ def _end_with_parent(parent: int) -> None:
         return
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        arguments = (PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)  # unsigned longs, as read
+        libc.prctl(*(ctypes.c_ulong(a) for a in arguments))
     except (OSError, AttributeError):  # no C library to ask: the worker may outlive its parent
         return
     if os.getppid() != parent:  # the parent died before the request was made
