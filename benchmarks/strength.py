@@ -15,7 +15,7 @@ search costs too much; the table then shows the wider interval). The clairvoyant
 deal be won with every hidden card known? A deal the search cannot settle within S seconds
 counts as "unknown" and the bound is then reported as a range) covers the deals of the game's
 longest ISMCTS series. On the solo games ISMCTS scores its leaves with each game's evaluation
-(0.1-1.2 CPU-s per deal at 40 iterations; the Emissary about 14): a run
+(0.1-1.8 CPU-s per deal at 40 iterations; the Emissary 14-30): a run
 on few cores takes a smaller K, or many runs with --cache, or a Ray cluster.
 
 Multiplayer games: a round-robin of random, heuristic and ISMCTS (the first budget): for each
@@ -52,9 +52,8 @@ from spyglass.lab.runner import BACKENDS, run_tasks
 #: Games whose full playouts cost too much at the table (Spies!: a thousand decisions a game):
 #: ISMCTS stops each playout after this many moves and scores it with the game's evaluation.
 TABLE_CUTOFF = {"spies": 10}
-SLOW_BOT = {
-    "emissary"
-}  # a bot too slow for every playout: without an evaluation, roll out at random
+#: Bots too slow for every playout: where the game has no evaluation, ISMCTS rolls out at random.
+SLOW_BOT = {"emissary"}
 CHUNK = 10  # deals per part for random and heuristic
 SEARCH_CHUNK = 2  # deals per part for ISMCTS and the bound (seconds to minutes each)
 FIRST_ROUND = 50  # deals of the first round of the search; each later round doubles it
@@ -189,7 +188,11 @@ def precise(rows: list[tuple], precision: float) -> bool:
     """Whether a win rate's Wilson 95% interval is at most +-``precision`` points wide."""
     if not rows:
         return False
-    low, high = wilson_interval(sum(1 for _, won, _ in rows if won), len(rows))
+    return _narrow(sum(1 for _, won, _ in rows if won), len(rows), precision)
+
+
+def _narrow(wins: int, games: int, precision: float) -> bool:
+    low, high = wilson_interval(wins, games)
     return (high - low) / 2 <= precision / 100
 
 
@@ -201,8 +204,7 @@ def enough(rows: list[tuple], precision: float, limit: int) -> int:
     rate = sum(1 for _, won, _ in rows if won) / len(rows)
 
     def narrow(n: int) -> bool:
-        low, high = wilson_interval(round(rate * n), n)
-        return (high - low) / 2 <= precision / 100
+        return _narrow(round(rate * n), n, precision)
 
     low, high = 1, limit
     if not narrow(high):
