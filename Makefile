@@ -31,7 +31,7 @@ run: $(RUN_STAMP)
 test: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --durations=30
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks
