@@ -18,14 +18,22 @@ from tests.conformance.checks import Coverage, check_record, check_state
 
 PLAYOUTS = int(os.environ.get("SPYGLASS_PLAYOUTS", "24"))
 #: Long games are checked at every state early on, then at a sparser stride, always at the end;
-#: a case stops once it has checked this many states (after at least MIN_PLAYOUTS playouts).
+#: a case stops once it has checked this many states (after at least MIN_PLAYOUTS playouts). A
+#: larger table has a smaller budget and a shorter dense start (see ``state_budget``).
 DENSE_STATES = 60
 STATE_BUDGET = 900
 MIN_PLAYOUTS = 6
 
 
-def stride(checked: int) -> int:
-    return 1 if checked < DENSE_STATES else 7 if checked < 3 * DENSE_STATES else 31
+def stride(checked: int, dense: int) -> int:
+    return 1 if checked < dense else 7 if checked < 3 * dense else 31
+
+
+def state_budget(players: int) -> int:
+    """The states a case checks: a state's checks look at it from every seat and the
+    spectator, so the budget is the views of 900 states at two players (450 states at five,
+    whose playouts are checked at every state for 30 states, not 60, then more sparsely)."""
+    return min(STATE_BUDGET, 3 * STATE_BUDGET // (players + 1))
 
 
 def player_counts(info: spyglass.GameInfo) -> list[int]:
@@ -56,9 +64,11 @@ def choose(state: spyglass.State, rng: Rng, use_bot: bool) -> spyglass.Action:
 def test_random_playouts_conform(game_id: str, players: int) -> None:
     game = spyglass.load(game_id)
     bound = game.max_actions(players)
+    budget = state_budget(players)
+    dense = DENSE_STATES * budget // STATE_BUDGET
     coverage = Coverage()
     for k in range(PLAYOUTS):
-        if k >= MIN_PLAYOUTS and coverage.states >= STATE_BUDGET:
+        if k >= MIN_PLAYOUTS and coverage.states >= budget:
             break
         state = game.new_state(players=players, seed=7919 * k + 11)
         rng = Rng(k)
@@ -66,7 +76,7 @@ def test_random_playouts_conform(game_id: str, players: int) -> None:
         assert sum(initial.values()) == sum(len(d) for d in game.deck_contents(players).values())
         checked = 0
         while True:
-            if state.is_over or state.step % stride(checked) == 0:
+            if state.is_over or state.step % stride(checked, dense) == 0:
                 check_state(state, rng, initial, coverage)
                 checked += 1
             if state.step == DENSE_STATES // 2 or state.is_over:
