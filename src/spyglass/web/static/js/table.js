@@ -28,6 +28,7 @@ class TablePage {
     this.covered = null; // hot-seat: the seat the pass-the-device screen waits for
     this.info = null;
     this.walking = false;
+    this.drawPending = false; // a draw is waiting for the next frame
     this.controller = new MoveController({
       onPlay: (move) => this.play(move.notation),
       onChange: () => this.drawMoves(),
@@ -102,7 +103,18 @@ class TablePage {
   async receive(key, message) {
     this.messages.set(key, message);
     if (!this.info) this.info = await game(message.table.game);
-    this.draw();
+    this.drawSoon();
+  }
+
+  /** Draw the latest state once the browser paints next: when bots move faster than the page
+   * can draw, the states between two paints are never drawn (nobody could have seen them). */
+  drawSoon() {
+    if (this.drawPending) return;
+    this.drawPending = true;
+    requestAnimationFrame(() => {
+      this.drawPending = false;
+      this.draw();
+    });
   }
 
   latest() {
