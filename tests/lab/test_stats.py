@@ -36,3 +36,16 @@ def test_wilson_bounds_are_exact_at_the_ends() -> None:
     from spyglass.lab import wilson_interval
 
     assert wilson_interval(0, 300)[0] == 0.0 and wilson_interval(300, 300)[1] == 1.0
+
+
+def test_mcnemar_weighs_only_the_deals_one_player_alone_won() -> None:
+    from spyglass.lab import mcnemar
+
+    assert mcnemar(0, 0) == 1.0  # nothing tells the two apart
+    assert mcnemar(0, 5) == mcnemar(5, 0) == 2 / 32  # five tosses all one way
+    assert mcnemar(1, 9) == pytest.approx(2 * (1 + 10) / 1024)
+    assert mcnemar(7, 7) == 1.0
+    # 53 deals against 31: significant at 5%; 66 against 50: not
+    assert mcnemar(53, 31) < 0.05 < mcnemar(66, 50)
+    with pytest.raises(ValueError, match="negative"):
+        mcnemar(-1, 3)

@@ -86,3 +86,22 @@ def test_the_regenerating_command_drops_the_cache_and_report_only() -> None:
     argv = ["--deals", "9", "--cache", "/tmp/x.jsonl", "--report-only", "--out", "d.md"]
     assert strength._regenerating(argv) == ["--deals", "9", "--out", "d.md"]
     assert strength._regenerating(["--cache=/tmp/x", "emissary"]) == ["emissary"]
+
+
+def test_ismcts_and_the_heuristic_are_compared_on_the_deals_both_played() -> None:
+    import spyglass
+
+    info = spyglass.load("sandwich-guy").info
+    search = strength.ismcts(info.id, 10, solo=True)
+    # deals 0-9 for the heuristic (won: 0-4); ISMCTS on 0-5 and 20 (won: 1-5 and 20)
+    solo_rows = {
+        (info.id, "heuristic"): [(i, i < 5, None) for i in range(10)],
+        (info.id, search): [(i, 1 <= i <= 5, None) for i in range(6)] + [(20, True, None)],
+    }
+    lines = strength.paired([info], [10], solo_rows)
+    row = next(x for x in lines if x.startswith("| sandwich-guy"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    # deal 20 is ISMCTS's alone: the six shared deals, 5 wins each, deal 0 only the
+    # heuristic's, deal 5 only ISMCTS's: a split of one each, p = 1
+    assert cells == ["sandwich-guy", "10", "6", "83.3%", "83.3%", "1", "1", "1.000"]
+    assert strength.paired([info], [40], solo_rows)[-1].startswith("|---")  # no deals, no row

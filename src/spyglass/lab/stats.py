@@ -24,6 +24,20 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     return (low, high)
 
 
+def mcnemar(only_first: int, only_second: int) -> float:
+    """The exact two-sided McNemar test of two players on the same deals: the p-value of the
+    deals only the first won (``only_first``) against those only the second won, if each of
+    these discordant deals were a fair coin's toss. Deals both won or both lost say nothing
+    of which plays better, so they do not enter."""
+    if only_first < 0 or only_second < 0:
+        raise ValueError("the counts of deals cannot be negative")
+    n = only_first + only_second
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(only_first, only_second) + 1))
+    return min(1.0, 2 * tail / 2**n)
+
+
 def mean(values: Sequence[float]) -> float | None:
     return sum(values) / len(values) if values else None
 
