@@ -20,7 +20,8 @@ configurations of ``spyglass.agents.load("ismcts", ...)``:
   dominated by the long playouts of their first decisions).
 
 Times are this process's CPU time, but two processes sharing a core still slow each other
-(caches, hyperthreads), so run it on an otherwise idle machine.
+(caches, hyperthreads), and so does a virtual machine's host taking time from it (the ``st``
+column of ``vmstat``): run it on an otherwise idle machine, and again if a figure is far off.
 """
 
 from __future__ import annotations
