@@ -32,7 +32,8 @@ import time
 
 import spyglass
 from spyglass import agents
-from spyglass.engine import derive_seed
+from spyglass.engine import RulesError, derive_seed
+from spyglass.lab.difficulty import solo_games
 
 TARGET_ITERATIONS_PER_SECOND = 5_000
 TARGET_CONFIG = "leaf"
@@ -41,10 +42,6 @@ CONFIGS: dict[str, dict[str, object]] = {
     "table": {"cutoff": 0},
     "random": {"rollout": "random", "bias": 0},
 }
-
-
-def solo_games() -> list[str]:
-    return [info.id for info in spyglass.games() if info.players == (1, 1)]
 
 
 def measure(
@@ -86,11 +83,10 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (median)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    solo = solo_games()
-    unknown = [g for g in args.games if g not in solo]
-    if unknown:
-        parser.error(f"not a solo game: {', '.join(unknown)} (solo games: {', '.join(solo)})")
-    ids = args.games or solo
+    try:
+        ids = [info.id for info in solo_games(args.games)]
+    except RulesError as error:
+        parser.error(str(error))
     width = max(len(i) for i in ids) + 2
     header = f"{'game':<{width}}" + "".join(f"{c + ' it/s':>13}" for c in CONFIGS)
     header += f"  {TARGET_CONFIG} >= {TARGET_ITERATIONS_PER_SECOND:,}"

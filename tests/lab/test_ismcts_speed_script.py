@@ -9,13 +9,6 @@ import pytest
 from benchmarks import ismcts_speed
 
 
-def test_the_solo_games_are_the_eleven_one_player_games() -> None:
-    games = ismcts_speed.solo_games()
-    assert len(games) == 11
-    assert {"syndicate", "emissary", "foursquare"} <= set(games)
-    assert "spies" not in games and "tinker-tailor" not in games
-
-
 @pytest.mark.parametrize("config", sorted(ismcts_speed.CONFIGS))
 def test_each_configuration_reports_iterations_per_cpu_second(config: str) -> None:
     # 5 iterations a decision for at least 0.05 CPU-s of search: every searched decision ran
