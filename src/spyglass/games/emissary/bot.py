@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from spyglass.components.cards import Card
 from spyglass.engine import Action, Rng
 
-from .odds import Odds, odds, solve
+from .odds import Odds, best_kept, odds, solve
 from .rules import (
     CHOOSE,
     CLUBS,
@@ -191,5 +191,5 @@ def _after_draw(turn: Turn, draw: int, keep: int) -> float:
         drawn = turn.rng.sample(turn.pool, draw)
         rest = tuple(c for c in turn.pool if c not in drawn)
         table = solve(tuple(sorted(turn.hand + drawn)), turn.trump, rest, need, turn.hearts)[0]
-        total += max(row[need] for mask, row in enumerate(table) if mask.bit_count() == keep)
+        total += best_kept(table, keep, need)
     return total / SAMPLES
