@@ -5,8 +5,8 @@ still needed (up to ``limit``), the best chance of winning exactly that many deb
 exactly those cards, when each topic is drawn from the pool (taken with replacement) and every
 answer is chosen well. Topics of one suit that fall between the same two cards of the hand lead
 to the same choices, so they are grouped. The subsets of one size are solved together, in numpy
-(``benchmarks/emissary_odds.py`` measures it: 12-16 times the speed of a subset-by-subset loop
-for hands of 11-13 cards).
+(``benchmarks/emissary_odds.py`` times it: about ten times the speed of a subset-by-subset loop
+for hands of ten cards and more, half of it for hands of one to three).
 
 Of the abilities only the hearts advisor enters the model (``hearts=True``: once, at any pause,
 the trumps in hand may be discarded), as its effect is certain; it doubles the arrays. The others
