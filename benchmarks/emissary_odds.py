@@ -1,11 +1,13 @@
 """How long The Emissary's exact-bid odds tables take to build, by the size of the hand.
 
-    python benchmarks/emissary_odds.py [--sizes 1-14] [--hands N] [--seed S]
+    python benchmarks/emissary_odds.py [--sizes 1-14] [--hands N] [--batch B] [--seed S]
 
 For each hand size, N random hands (a seeded deal of the 32 debate cards): the hand is the
 first cards, the topic pool the rest, the trump random, wins needed up to eight, and the hearts
 ability open (as the bot asks for them most of the time). Each table is timed alone, in CPU
-time; the figure is the median over the hands, with tables per second from it.
+time; the figure is the median over the hands, with tables per second from it. A last column
+times the same hands B at a time (``solve_many``, the first hand's trump for the batch), as
+the bot builds the tables of its sampled draws, per table: the median over the batches.
 
 The bot builds thousands of these tables a game (ISMCTS consults it at every new node, and it
 samples the draws of clubs and diamonds), so they are nearly all of the Emissary's time in
@@ -20,7 +22,7 @@ import statistics
 import time
 
 from spyglass.engine import Rng
-from spyglass.games.emissary.odds import solve
+from spyglass.games.emissary.odds import solve, solve_many
 from spyglass.games.emissary.rules import DEBATE_CARDS
 
 LIMIT = 8  # the eighth kingdom needs eight wins
@@ -48,6 +50,18 @@ def seconds_per_table(size: int, hands: int, seed: int) -> float:
     return statistics.median(times)
 
 
+def seconds_per_batched_table(size: int, hands: int, batch: int, seed: int) -> float:
+    """The median CPU seconds per table when the same hands are built ``batch`` at a time."""
+    every = cases(size, hands, seed)
+    times = []
+    for first in range(0, len(every), batch):
+        group = every[first : first + batch]
+        start = time.process_time()
+        solve_many([c[0] for c in group], group[0][1], [c[2] for c in group], LIMIT, True)
+        times.append((time.process_time() - start) / len(group))
+    return statistics.median(times)
+
+
 def sizes(text: str) -> list[int]:
     """'1-14' or '5,8,12': hand sizes from 1 to 16."""
     try:
@@ -67,15 +81,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=sizes, default=sizes("1-14"), help="e.g. 1-14 or 5,8")
     parser.add_argument("--hands", type=int, default=20, help="hands per size (median)")
+    parser.add_argument("--batch", type=int, default=12, help="hands a batch (the bot: 12)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     if args.hands < 1:
         parser.error("--hands must be at least 1")
-    print(f"{'cards':>5} {'ms per table':>13} {'tables/s':>10}")
+    if args.batch < 1:
+        parser.error("--batch must be at least 1")
+    print(f"{'cards':>5} {'ms per table':>13} {'tables/s':>10} {'ms in a batch':>14}")
     for size in args.sizes:
         seconds = seconds_per_table(size, args.hands, args.seed)
         rate = f"{1 / seconds:>10,.1f}" if seconds > 0 else f"{'-':>10}"
-        print(f"{size:>5} {seconds * 1000:>13.2f} {rate}", flush=True)
+        batched = seconds_per_batched_table(size, args.hands, args.batch, args.seed)
+        print(f"{size:>5} {seconds * 1000:>13.2f} {rate} {batched * 1000:>14.2f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -3,13 +3,14 @@
 import functools
 import hashlib
 
+import numpy as np
 import pytest
 
 import spyglass
 from spyglass.components import Card, parse_card, parse_cards, stacked
 from spyglass.engine import Action, IllegalAction, Rng
 from spyglass.games.emissary import bot
-from spyglass.games.emissary.odds import best_kept, odds, solve
+from spyglass.games.emissary.odds import best_kept, odds, solve, solve_many
 from spyglass.games.emissary.rules import (
     ALL_VISITED,
     CHOOSE,
@@ -613,6 +614,30 @@ def test_odds_tables_are_the_same_to_the_last_bit_as_the_strength_runs_used() ->
     assert digest.hexdigest() == (
         "d7cae788ca2a2b4df4d250e81c9d108a2141293c74f5c7205572542ab2dbd19e"
     )
+
+
+def test_a_batch_of_hands_gets_each_hand_s_own_tables_to_the_last_bit() -> None:
+    # The sampled draws of an ability build their tables in one batch: hands of one size with
+    # different suits (so each is padded differently) and pools. Every table must be the one
+    # the hand gets alone, bit for bit, or the bot's near ties would go the other way.
+    rng = Rng(7)
+    for size, hearts in ((1, False), (4, True), (6, True), (7, False)):
+        hands, pools = [], []
+        for _ in range(5):
+            cards = rng.shuffled(DEBATE_CARDS)
+            hands.append(tuple(sorted(cards[:size])))
+            pools.append(tuple(cards[size : size + 10 + rng.below(10)]))
+        for trump in range(4):
+            batch = solve_many(hands, trump, pools, 3, hearts)
+            for b, (hand, pool) in enumerate(zip(hands, pools, strict=True)):
+                for alone, together in zip(solve(hand, trump, pool, 3, hearts), batch, strict=True):
+                    assert alone.tobytes() == np.ascontiguousarray(together[b]).tobytes()
+            assert best_kept(batch[0], size - 1, 1) == [
+                best_kept(solve(hand, trump, pool, 3, hearts)[0], size - 1, 1)
+                for hand, pool in zip(hands, pools, strict=True)
+            ]
+    with pytest.raises(ValueError, match="one size"):
+        solve_many([hands[0], hands[0][:3]], 0, pools[:2], 3)
 
 
 def test_the_best_part_of_a_size_reads_every_part_of_that_size() -> None:

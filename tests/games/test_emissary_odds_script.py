@@ -26,9 +26,19 @@ def test_a_row_per_size(
     monkeypatch.setattr(sys, "argv", ["emissary_odds.py", "--sizes", "2,5", "--hands", "2"])
     emissary_odds.main()
     rows = capsys.readouterr().out.splitlines()
-    assert rows[0].split() == ["cards", "ms", "per", "table", "tables/s"]
+    assert rows[0].split() == ["cards", "ms", "per", "table", "tables/s", "ms", "in", "a", "batch"]
     assert [row.split()[0] for row in rows[1:]] == ["2", "5"]
-    assert all(float(row.split()[1]) >= 0 for row in rows[1:])
+    assert all(float(row.split()[1]) >= 0 and float(row.split()[3]) >= 0 for row in rows[1:])
+
+
+def test_a_batch_must_hold_a_hand(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["emissary_odds.py", "--batch", "0"])
+    with pytest.raises(SystemExit) as raised:
+        emissary_odds.main()
+    assert raised.value.code == 2
+    assert "--batch" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("sizes", ["0-3", "17", "a-b", "3,x"])

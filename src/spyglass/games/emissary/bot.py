@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from spyglass.components.cards import Card
 from spyglass.engine import Action, Rng
 
-from .odds import Odds, best_kept, odds, solve
+from .odds import Odds, best_kept, odds, solve_many
 from .rules import (
     CHOOSE,
     CLUBS,
@@ -182,14 +182,15 @@ def _ability_odds(turn: Turn, move: Action, base: float) -> float:
 
 def _after_draw(turn: Turn, draw: int, keep: int) -> float:
     """The mean odds over sampled draws of ``draw`` cards from the pool, keeping the best
-    ``keep`` cards of the hand that results."""
+    ``keep`` cards of the hand that results (the samples' tables built in one batch)."""
     need = turn.need
     if need > keep:
         return 0.0
+    draws = [turn.rng.sample(turn.pool, draw) for _ in range(SAMPLES)]
+    hands = [tuple(sorted(turn.hand + drawn)) for drawn in draws]
+    pools = [tuple(c for c in turn.pool if c not in drawn) for drawn in draws]
+    tables = solve_many(hands, turn.trump, pools, need, turn.hearts)[0]
     total = 0.0
-    for _ in range(SAMPLES):
-        drawn = turn.rng.sample(turn.pool, draw)
-        rest = tuple(c for c in turn.pool if c not in drawn)
-        table = solve(tuple(sorted(turn.hand + drawn)), turn.trump, rest, need, turn.hearts)[0]
-        total += best_kept(table, keep, need)
+    for chance in best_kept(tables, keep, need):
+        total += chance  # in the samples' order, as the sum always ran
     return total / SAMPLES
