@@ -30,6 +30,11 @@ regenerates it. Work is spread over W processes (the lab's runner), or over a Ra
 --backend ray [--address ...]; Ctrl-C prints what finished. With --cache, every
 finished part is appended to FILE and a later run with the same arguments redoes none of them,
 so the tens of CPU-hours of the full table can be spread over many runs.
+
+The deal-by-deal results of docs/strength.md's run are kept in the repository, in
+benchmarks/results/strength.jsonl (that run's --cache, committed as it grows, so that a run
+spread over machines loses nothing when one is replaced): with that cache and --report-only
+the command reprints the table in seconds, and without --report-only it carries the run on.
 """
 
 from __future__ import annotations
@@ -227,14 +232,22 @@ def interleave(groups: list[list[Part]]) -> list[Part]:
 
 
 def _regenerating(argv: list[str]) -> list[str]:
-    """The arguments that rebuild the table from nothing: without --report-only, and without
-    the cache, a file on the machine that built it (where the work was spread over runs)."""
+    """The arguments that rebuild the table: without --report-only, and without a cache given
+    by an absolute path (a file on the machine that built it). A relative cache is a file of
+    the repository (``benchmarks/results/strength.jsonl``, the deal-by-deal results of the
+    published table) and stays: with it the command reprints the table at once, or continues
+    the run where the file ends."""
     out, skip = [], False
     for arg in argv:
         if skip:
             skip = False
-        elif arg == "--report-only" or arg.startswith("--cache="):
+            if not Path(arg).is_absolute():
+                out += ["--cache", arg]
+        elif arg == "--report-only":
             pass
+        elif arg.startswith("--cache="):
+            if not Path(arg.partition("=")[2]).is_absolute():
+                out.append(arg)
         elif arg == "--cache":
             skip = True
         else:

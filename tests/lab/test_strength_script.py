@@ -82,10 +82,23 @@ def test_a_bad_search_cap_is_refused_with_a_reason(cap, capsys) -> None:
     assert "--search-cap" in capsys.readouterr().err
 
 
-def test_the_regenerating_command_drops_the_cache_and_report_only() -> None:
+def test_the_regenerating_command_drops_a_machine_s_cache_and_report_only() -> None:
     argv = ["--deals", "9", "--cache", "/tmp/x.jsonl", "--report-only", "--out", "d.md"]
     assert strength._regenerating(argv) == ["--deals", "9", "--out", "d.md"]
     assert strength._regenerating(["--cache=/tmp/x", "emissary"]) == ["emissary"]
+
+
+def test_the_regenerating_command_keeps_a_cache_of_the_repository() -> None:
+    # The published table's deal-by-deal results are a file of the repository: the command in
+    # its header reprints the table from them (or continues the run where they end).
+    argv = ["--cache", "benchmarks/results/strength.jsonl", "--report-only", "--out", "d.md"]
+    assert strength._regenerating(argv) == [
+        "--cache",
+        "benchmarks/results/strength.jsonl",
+        "--out",
+        "d.md",
+    ]
+    assert strength._regenerating(["--cache=r.jsonl"]) == ["--cache=r.jsonl"]
 
 
 def test_ismcts_and_the_heuristic_are_compared_on_the_deals_both_played() -> None:
