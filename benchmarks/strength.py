@@ -17,7 +17,7 @@ counts as "unknown" and the bound is then reported as a range) covers the deals 
 longest ISMCTS series. A second table sets each ISMCTS series against the heuristic on the
 deals both played (exact McNemar test of the deals only one of them won). On the solo games
 ISMCTS scores its leaves with each game's evaluation (0.1-1.8 CPU-s per deal at 40 iterations;
-the Emissary 14-30): a run on few cores takes a smaller K, or many runs with --cache, or a Ray
+the Emissary about 5): a run on few cores takes a smaller K, or many runs with --cache, or a Ray
 cluster.
 
 Multiplayer games: a round-robin of random, heuristic and ISMCTS (the first budget): for each

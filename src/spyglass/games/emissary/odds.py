@@ -6,7 +6,9 @@ exactly those cards, when each topic is drawn from the pool (taken with replacem
 answer is chosen well. Topics of one suit that fall between the same two cards of the hand lead
 to the same choices, so they are grouped. The subsets of one size are solved together, in numpy
 (``benchmarks/emissary_odds.py`` times it: about ten times the speed of a subset-by-subset loop
-for hands of ten cards and more, half of it for hands of one to three).
+for hands of ten cards and more, half of it for hands of one to three). ``solve_many`` builds
+the tables of several hands of one size in one batch, as the bot's sampled draws need them: a
+dozen hands of up to five cards cost about what two or three built alone do.
 
 Of the abilities only the hearts advisor enters the model (``hearts=True``: once, at any pause,
 the trumps in hand may be discarded), as its effect is certain; it doubles the arrays. The others
