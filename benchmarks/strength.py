@@ -12,7 +12,7 @@ iteration budgets plays the first deals of the same sequence, in rounds (50 deal
 a series stops once its interval is within +-P points (a rate near 0 or 1 needs far fewer deals
 than one near a half) or at K deals (or at a game's own cap from --search-cap, for a game whose
 search costs too much; the table then shows the wider interval). The clairvoyant bound (can the
-deal be won with every hidden card known? A deal the search cannot settle within S seconds
+deal be won with every hidden card known? A deal the search cannot settle within S CPU seconds
 counts as "unknown" and the bound is then reported as a range) covers the deals of the game's
 longest ISMCTS series. A second table sets each ISMCTS series against the heuristic on the
 deals both played (exact McNemar test of the deals only one of them won). On the solo games
@@ -307,7 +307,9 @@ def main(argv: list[str] | None = None) -> int:
         help="at most K ISMCTS deals for GAME (repeatable), below --search-deals",
     )
     parser.add_argument("--budgets", default="10,40", help="two ISMCTS iteration budgets")
-    parser.add_argument("--seconds", type=float, default=5.0, help="clairvoyant cap per deal")
+    parser.add_argument(
+        "--seconds", type=float, default=5.0, help="clairvoyant cap per deal, in CPU seconds"
+    )
     parser.add_argument("--table-games", type=int, default=200)
     parser.add_argument("--players", type=int, default=4, help="table size for multiplayer")
     parser.add_argument("--workers", type=int, default=2, help="processes, or Ray CPUs")

@@ -167,6 +167,31 @@ def test_out_of_time_is_unknown_not_a_guess() -> None:
     assert bound.nodes == 51
 
 
+def test_the_time_cap_counts_the_search_s_cpu_time_not_the_clock(monkeypatch) -> None:
+    # A search that shares its core or is paused (the strength run is stopped for a CI run)
+    # keeps its allowance: a wall clock racing ahead changes nothing, a CPU clock racing ahead
+    # ends the search as unknown.
+    import spyglass.agents.solvers.clairvoyant as module
+
+    class Racing:
+        """A clock that gains an hour at every reading."""
+
+        def __init__(self) -> None:
+            self.now = 0.0
+
+        def __call__(self) -> float:
+            self.now += 3600.0
+            return self.now
+
+    state = spyglass.load("sandwich-guy").new_state(seed=5)
+    settled = clairvoyant(state, seconds=30, optimise_score=False)
+    assert settled.won is not None and settled.nodes > 64  # past a reading of the clock
+    monkeypatch.setattr(module.time, "perf_counter", Racing())
+    assert clairvoyant(state, seconds=30, optimise_score=False).won is settled.won
+    monkeypatch.setattr(module.time, "process_time", Racing())
+    assert clairvoyant(state, seconds=30, optimise_score=False).won is None
+
+
 def test_the_bound_is_for_solo_games() -> None:
     with pytest.raises(RulesError, match="solo"):
         clairvoyant(spyglass.load("espionage").new_state(players=3, seed=1))

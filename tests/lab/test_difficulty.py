@@ -48,7 +48,7 @@ def test_a_small_report(tmp_path) -> None:
     written = {p.name for p in write_difficulty(report, tmp_path)}
     assert {"difficulty.md", "difficulty.html", "difficulty.png", "difficulty.svg"} <= written
     text = (tmp_path / "difficulty.md").read_text()
-    assert "| Syndicate |" in text and "2 iterations" in text and "0.2 s" in text
+    assert "| Syndicate |" in text and "2 iterations" in text and "0.2 CPU-s" in text
     assert "<table>" in (tmp_path / "difficulty.html").read_text()
     data = json.loads((tmp_path / "difficulty.json").read_text())
     assert data["rows"][0]["bound"]["won"] == 2  # syndicate deals 0-1 are all winnable

@@ -42,9 +42,11 @@ def solve_command(
         _moves(console, solution.moves)
         return
     bound = clairvoyant(state, seconds=seconds)
-    note = f"clairvoyant: every hidden card known; {bound.nodes} positions, {bound.seconds:.1f} s"
+    note = (
+        f"clairvoyant: every hidden card known; {bound.nodes} positions, {bound.seconds:.1f} CPU-s"
+    )
     if bound.won is None:
-        console.print(f"{title}: [yellow]unknown[/] within {seconds:g} s ({note})")
+        console.print(f"{title}: [yellow]unknown[/] within {seconds:g} CPU-s ({note})")
         return
     if not bound.won:
         console.print(f"{title}: [bold]cannot be won[/], even knowing every card ({note})")
@@ -63,5 +65,6 @@ def _moves(console: Console, moves: tuple[str, ...]) -> None:
 
 
 SecondsOption = Annotated[
-    float, typer.Option(min=0.1, help="Time cap for the clairvoyant search (other games).")
+    float,
+    typer.Option(min=0.1, help="Cap for the clairvoyant search (other games), in CPU seconds."),
 ]

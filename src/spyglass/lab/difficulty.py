@@ -251,7 +251,7 @@ def markdown(report: DifficultyReport, plot: str | None = "difficulty.png") -> s
         f"{report.games} deals per game (seed {report.seed}); the strongest agent is "
         f"ISMCTS at {report.iterations} iterations per move with {report.rollout} playouts; "
         f"the clairvoyant bound of each deal is searched for "
-        f"at most {report.seconds:g} s (Syndicate: exact solver), and a deal it does not "
+        f"at most {report.seconds:g} CPU-s (Syndicate: exact solver), and a deal it does not "
         f"settle is counted as unknown. Win rates carry their Wilson 95% intervals. "
         f"Took {report.elapsed:.0f} s.",
     ]

@@ -7,9 +7,11 @@ lost (positions are compared by their full snapshot and the generator's state, s
 reaching the same table are searched once). It first settles whether the deal can be won at all;
 then, with the time left, it looks for wins with a better score.
 
-A time cap bounds each deal. What the search did not finish is reported as such: ``won`` is
-None ("unknown") when neither a win nor a proof of defeat was found in time, and ``score_exact``
-is False when a better-scoring win might exist.
+A time cap bounds each deal, in CPU time (the process's own: a search that shares its core, or
+is paused, still gets its whole allowance, so the answer does not depend on the machine's load).
+What the search did not finish is reported as such: ``won`` is None ("unknown") when neither a
+win nor a proof of defeat was found in time, and ``score_exact`` is False when a better-scoring
+win might exist.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ class _OutOfTime(Exception):
 class Bound:
     """``won``: True (a winning line exists; ``moves`` is one), False (no line wins), or None
     (unknown: out of time). ``score``: the best score of a win found (None without one);
-    ``score_exact``: whether no better-scoring win exists."""
+    ``score_exact``: whether no better-scoring win exists; ``seconds``: the CPU time spent."""
 
     won: bool | None
     score: float | None
@@ -56,7 +58,7 @@ class Search:
         if state.players != 1:
             raise RulesError("the clairvoyant bound is for solo games")
         self.root = state
-        self.deadline = time.perf_counter() + seconds
+        self.deadline = time.process_time() + seconds
         self.bot = state.game.spec.bot
         self.lower_is_better = state.game.info.score_order == "lower"
         self.rng = Rng(0)
@@ -68,7 +70,7 @@ class Search:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise _OutOfTime
-        if self.nodes % 64 == 0 and time.perf_counter() > self.deadline:
+        if self.nodes % 64 == 0 and time.process_time() > self.deadline:
             raise _OutOfTime
 
     def _ordered(self, state: State) -> list[Action]:
@@ -135,9 +137,9 @@ class Search:
 def clairvoyant(
     state: State, seconds: float = 2.0, optimise_score: bool = True, max_nodes: int | None = None
 ) -> Bound:
-    """The best result reachable from ``state`` knowing everything, within ``seconds`` (and
-    ``max_nodes`` positions, a cap that does not depend on the machine's speed)."""
-    started = time.perf_counter()
+    """The best result reachable from ``state`` knowing everything, within ``seconds`` of CPU
+    time (and ``max_nodes`` positions, a cap that does not depend on the machine's speed)."""
+    started = time.process_time()
     search = Search(state, seconds, max_nodes)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
@@ -146,9 +148,9 @@ def clairvoyant(
         try:
             won = search.find_win(state.clone(), line)
         except _OutOfTime:
-            return Bound(None, None, False, (), search.nodes, time.perf_counter() - started)
+            return Bound(None, None, False, (), search.nodes, time.process_time() - started)
         if not won:
-            return Bound(False, None, True, (), search.nodes, time.perf_counter() - started)
+            return Bound(False, None, True, (), search.nodes, time.process_time() - started)
         replay = state.clone()
         for action in line:
             replay.apply(action)
@@ -167,7 +169,7 @@ def clairvoyant(
             exact,
             tuple(str(a) for a in best_line),
             search.nodes,
-            time.perf_counter() - started,
+            time.process_time() - started,
         )
     finally:
         sys.setrecursionlimit(limit)
