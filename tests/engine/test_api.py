@@ -132,6 +132,19 @@ def test_clone_is_independent() -> None:
     assert state.snapshot() != twin.snapshot()
 
 
+@pytest.mark.parametrize("game_id", [info.id for info in spyglass.games()])
+def test_position_key_is_the_table_and_the_generator_without_history(game_id: str) -> None:
+    # The clairvoyant search keys its table of lost positions by it: the cards where they are
+    # and the shuffles to come, not the step count or the log of how the table came about.
+    state = spyglass.load(game_id).new_state(seed=5)
+    snapshot = state.snapshot()
+    assert state.position_key() == json.dumps([snapshot["table"], snapshot["rng"]], sort_keys=True)
+    twin = state.clone()
+    twin.apply(twin.legal_actions()[0])
+    assert twin.position_key() != state.position_key()
+    assert state.clone().position_key() == state.position_key()
+
+
 def test_determinized_state_has_no_record_and_no_seed() -> None:
     state = spyglass.load("sandwich-guy").new_state(seed=3)
     guess = state.determinize(0, Rng(1))

@@ -330,6 +330,13 @@ class State:
             ],
         }
 
+    def position_key(self) -> str:
+        """The table and the generator's state, as one canonical string: two ways of reaching
+        the same position (the same cards in the same places, the same shuffles to come) give
+        the same key, whatever their history. Cheaper than ``snapshot``, which also copies the
+        log (search tables key millions of positions by it)."""
+        return json.dumps([self._snapshot(), self._rng.state], sort_keys=True)
+
     def digest(self) -> str:
         blob = json.dumps(self.snapshot(), sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(blob.encode()).hexdigest()

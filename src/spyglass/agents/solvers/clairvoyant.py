@@ -16,7 +16,6 @@ win might exist.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from dataclasses import dataclass
@@ -46,11 +45,6 @@ class Bound:
     @property
     def status(self) -> str:
         return "unknown" if self.won is None else "won" if self.won else "cannot be won"
-
-
-def _key(state: State) -> str:
-    snapshot = state.snapshot()
-    return json.dumps([snapshot["table"], snapshot["rng"]], sort_keys=True)
 
 
 class Search:
@@ -93,7 +87,7 @@ class Search:
         self._tick()
         if state.is_over:
             return bool(state.result.won)
-        key = _key(state)
+        key = state.position_key()
         if key in self.lost:
             return False
         for action in self._ordered(state):
@@ -114,7 +108,7 @@ class Search:
         if state.is_over:
             result = state.result
             return (result.score, []) if result.won else (None, [])
-        key = _key(state)
+        key = state.position_key()
         if key in self.lost:
             return None, []
         known = memo.get(key)
