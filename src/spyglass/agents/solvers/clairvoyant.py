@@ -3,9 +3,9 @@
 The search runs on the true state (every hidden card and the order of every future shuffle are
 known), so its result is a ceiling no fair player can beat. It is a depth-first search over the
 legal moves, trying the game's own bot's move first, with a table of positions already proven
-lost (positions are compared by their full snapshot and the generator's state, so two ways of
-reaching the same table are searched once). It first settles whether the deal can be won at all;
-then, with the time left, it looks for wins with a better score.
+lost (positions are compared by ``State.position_key``, the table and the generator's state,
+so two ways of reaching the same table are searched once). It first settles whether the deal
+can be won at all; then, with the time left, it looks for wins with a better score.
 
 A time cap bounds each deal, in CPU time (the process's own: a search that shares its core, or
 is paused, still gets its whole allowance, so the answer does not depend on the machine's load).

@@ -130,7 +130,7 @@ def solve_many(
     """``solve`` for several sorted hands of one size, each with its own pool (the sampled
     draws of an ability), in one pass: ``table[b, mask, need]``, the same to the last bit as
     ``solve`` gives for hand b. Small hands cost numpy's calls more than its arithmetic, so a
-    dozen of them cost little more than one."""
+    dozen of up to five cards cost about what two or three built alone do."""
     if len({len(hand) for hand in hands}) != 1:
         raise ValueError("solve_many needs one or more hands, all of one size")
     return _solve(hands, trump, pools, max(0, min(limit, len(hands[0]))), hearts)
