@@ -118,3 +118,24 @@ def test_ismcts_and_the_heuristic_are_compared_on_the_deals_both_played() -> Non
     # heuristic's, deal 5 only ISMCTS's: a split of one each, p = 1
     assert cells == ["sandwich-guy", "10", "6", "83.3%", "83.3%", "1", "1", "1.000"]
     assert strength.paired([info], [40], solo_rows)[-1].startswith("|---")  # no deals, no row
+
+
+def test_the_published_table_is_the_report_of_the_committed_results(monkeypatch, capsys) -> None:
+    # docs/strength.md is made from benchmarks/results/strength.jsonl: the command in its header,
+    # with --report-only and without --out, reprints the page's tables to the character.
+    import shlex
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    title, header, tables = (root / "docs" / "strength.md").read_text().split("\n\n", 2)
+    assert title == "# Strength of play"
+    command = shlex.split(header.split("`")[1])
+    assert command[:2] == ["python", "benchmarks/strength.py"]
+    argv = command[2:]
+    assert "--cache" in argv and "--out" in argv
+    assert argv[argv.index("--cache") + 1] == "benchmarks/results/strength.jsonl"
+    out = argv.index("--out")
+    del argv[out : out + 2]
+    monkeypatch.chdir(root)
+    assert strength.main([*argv, "--report-only"]) == 0
+    assert capsys.readouterr().out == tables + "\n"
