@@ -4,6 +4,8 @@ enough; a cached run prints the same table without running anything."""
 from __future__ import annotations
 
 import json
+import shlex
+from pathlib import Path
 
 import pytest
 from benchmarks import strength
@@ -123,9 +125,6 @@ def test_ismcts_and_the_heuristic_are_compared_on_the_deals_both_played() -> Non
 def test_the_published_table_is_the_report_of_the_committed_results(monkeypatch, capsys) -> None:
     # docs/strength.md is made from benchmarks/results/strength.jsonl: the command in its header,
     # with --report-only and without --out, reprints the page's tables to the character.
-    import shlex
-    from pathlib import Path
-
     root = Path(__file__).resolve().parents[2]
     title, header, tables = (root / "docs" / "strength.md").read_text().split("\n\n", 2)
     assert title == "# Strength of play"
