@@ -24,6 +24,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spyglass.web import create_app
+from spyglass.web.limits import Limits
 from spyglass.web.store import database_url
 
 CHROMIUM_ARGS = [
@@ -36,6 +37,11 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+#: The tests make many tables from one address: a test of the limits sets its own.
+TEST_LIMITS = Limits(tables="10000/minute", hints="1000/minute")
+TEST_SERVE_ARGS = ("--table-rate", "10000/minute", "--hint-rate", "1000/minute")
 
 
 def missing(reason: str) -> None:
@@ -59,7 +65,13 @@ def make_client(db_path: Path) -> Iterator[Callable[..., TestClient]]:
     clients: list[TestClient] = []
 
     def make(url: str | None = None, **kwargs: object) -> TestClient:
-        options = {"bot_pool": "thread", "bot_delay": 0.0, "hint_budget": 20, **kwargs}
+        options = {
+            "bot_pool": "thread",
+            "bot_delay": 0.0,
+            "hint_budget": 20,
+            "limits": TEST_LIMITS,
+            **kwargs,
+        }
         client = TestClient(create_app(url or f"sqlite:///{db_path}", **options))
         client.__enter__()
         clients.append(client)
@@ -120,6 +132,7 @@ class Server:
     db: str
     port: int = field(default_factory=free_port)
     bot_delay: float = 0.0
+    args: tuple[str, ...] = TEST_SERVE_ARGS  # more `spyglass serve` options
     process: subprocess.Popen[bytes] | None = None
     log_path: Path | None = None
 
@@ -142,6 +155,7 @@ class Server:
             str(self.bot_delay),
             "--bot-workers",
             "2",
+            *self.args,
         ]
         with self.log_path.open("wb") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)

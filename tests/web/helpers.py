@@ -26,7 +26,7 @@ def tokens(created: dict) -> dict[int, str]:
 
 
 def humans(n: int) -> list[dict[str, Any]]:
-    return [{"kind": "human"} for _ in range(n)]
+    return [{"kind": "human", "invite": False} for _ in range(n)]
 
 
 def play_http(client: Any, table_id: str, seat_tokens: dict[int, str], seed: int = 0) -> dict:

@@ -324,10 +324,11 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back(client) ->
     assert table_id not in manager.tables  # released: over, and nobody is connected
     again = client.get(f"/api/tables/{table_id}", headers=headers(token)).json()
     assert again["view"] == last["view"]  # replayed from the database
-    # undo at a finished solo game: the table is live again
+    # no undo at a finished solo game: its whole deck has been shown (issue 24)
     undone = client.post(f"/api/tables/{table_id}/undo", headers=headers(token))
-    assert undone.status_code == 200 and not undone.json()["view"]["over"]
-    assert manager.tables[table_id].state.step == last["view"]["step"] - 1
+    assert undone.status_code == 409 and "hidden cards" in undone.json()["error"]
+    again = client.get(f"/api/tables/{table_id}", headers=headers(token)).json()
+    assert again["view"] == last["view"] and not again["can_undo"]
 
 
 class WaitingAgent:

@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import inspect
 
 from spyglass.web import messages as channel
+from spyglass.web.limits import Limits
 from spyglass.web.store import MessageRow, Store, messages_t
 from tests.web.helpers import create, headers, humans, tokens
 from tests.web.test_store import row
@@ -28,12 +29,15 @@ def sockets(client: Any, table_id: str, who: dict[Any, str | None]) -> Iterator[
     first state message, and every state message that other joins caused read off."""
     with ExitStack() as stack:
         open_: dict[Any, Any] = {}
+        seated: set[str] = set()
         for name, token in who.items():
             ws = stack.enter_context(client.websocket_connect(ws_url(table_id)))
             ws.send_json({"type": "hello", "token": token} if token else {"type": "hello"})
             assert ws.receive_json()["type"] == "state"
-            for earlier in open_.values():  # each join is news to those already there
-                assert earlier.receive_json()["type"] == "state"
+            if token and token not in seated:  # a seat connecting is news to the others
+                seated.add(token)
+                for earlier in open_.values():
+                    assert earlier.receive_json()["type"] == "state"
             open_[name] = ws
         yield open_
 
@@ -169,38 +173,73 @@ def test_edge_cases_that_are_fine_and_those_that_are_not(client, four) -> None:
         assert refused["status"] == 401 and "token" in refused["error"]
 
 
-def test_a_connection_may_send_a_few_messages_a_second(client, four) -> None:
-    with sockets(client, four["id"], {0: tokens(four)[0]}) as ws:
-        for ref in range(12):  # all at once, before reading any reply
-            ws[0].send_json({"type": "say", "text": f"spam {ref}", "ref": ref})
-        replies = [next_message(ws[0])[0] for _ in range(12)]
-    accepted = [r for r in replies if r["type"] == "message"]
-    refused = [r for r in replies if r["type"] == "error"]
-    assert len(accepted) >= channel.BURST and refused
-    assert all(r["status"] == 429 and "too many messages" in r["error"] for r in refused)
+def test_a_seat_may_send_a_few_messages_however_many_connections_it_opens(client, four) -> None:
+    """The flood limit counts per seat, not per connection: one seat opening many connections
+    gets no more (issue 24: 1,000 connections of one seat filled the table's channel)."""
+    seat_tokens = tokens(four)
+    who = {f"tab{i}": seat_tokens[0] for i in range(4)}
+    with sockets(client, four["id"], {**who, 1: seat_tokens[1]}) as ws:
+        for i in range(4):  # all at once, from four tabs, before reading any reply
+            for ref in range(3):
+                ws[f"tab{i}"].send_json({"type": "say", "text": f"spam {i}.{ref}", "ref": ref})
+        replies = []
+        for i in range(4):  # each tab's own replies (it also hears the other tabs' messages)
+            mine = []
+            while len(mine) < 3:
+                reply = next_message(ws[f"tab{i}"])[0]
+                if "ref" in reply:
+                    mine.append(reply)
+            replies += mine
+        accepted = [r for r in replies if r["type"] == "message"]
+        refused = [r for r in replies if r["type"] == "error"]
+        assert len(accepted) == 5 and len(refused) == 7  # "5/5 seconds" for the seat
+        assert all(r["status"] == 429 and "too many messages" in r["error"] for r in refused)
+        assert all("try again in" in r["error"] for r in refused)
+        assert say(ws[1], "seat 1 still talks")["type"] == "message"
     kept = client.get(f"/api/tables/{four['id']}/messages").json()["messages"]
-    assert [m["text"] for m in kept] == [r["message"]["text"] for r in accepted]
+    assert len(kept) == 6 and kept[-1]["text"] == "seat 1 still talks"
 
 
-def test_the_rate_limit_refills_with_time() -> None:
-    now = [100.0]
-    rate = channel.RateLimit(burst=3, per_second=2.0, clock=lambda: now[0])
-    assert [rate.take() for _ in range(4)] == [True, True, True, False]
-    now[0] += 0.4  # 0.8 of a message
-    assert not rate.take()
-    now[0] += 0.1
-    assert rate.take() and not rate.take()
-    now[0] += 60  # never more than the burst
-    assert [rate.take() for _ in range(4)] == [True, True, True, False]
-
-
-def test_a_table_keeps_a_bounded_number_of_messages(client, four, monkeypatch) -> None:
-    monkeypatch.setattr(channel, "MAX_PER_TABLE", 2)
-    with sockets(client, four["id"], {0: tokens(four)[0]}) as ws:
+def test_one_seat_cannot_end_the_chat_of_a_table(make_client) -> None:
+    """A seat may leave a bounded number of messages; the others keep talking."""
+    client = make_client(limits=Limits(messages_per_seat=2, messages="100/second"))
+    four = create(client, "espionage", [*humans(3), {"kind": "bot"}], players=4, seed=6)
+    seat_tokens = tokens(four)
+    with sockets(client, four["id"], {0: seat_tokens[0], 1: seat_tokens[1]}) as ws:
         assert say(ws[0], "one")["type"] == "message"
         assert say(ws[0], "two")["type"] == "message"
         full = say(ws[0], "three")
-    assert full["status"] == 409 and "2 messages" in full["error"]
+        assert full["status"] == 409 and "2 messages" in full["error"]
+        assert say(ws[1], "my turn to talk")["type"] == "message"
+
+
+def test_the_history_comes_in_pages(make_client) -> None:
+    """A connection gets the latest page of what its seat may read; older pages on request,
+    positions counted in the seat's own list (they reveal no whisper it was not part of)."""
+    client = make_client(limits=Limits(history=10, messages="1000/second"))
+    four = create(client, "espionage", [*humans(3), {"kind": "bot"}], players=4, seed=6)
+    seat_tokens = tokens(four)
+    with sockets(client, four["id"], {0: seat_tokens[0], 1: seat_tokens[1]}) as ws:
+        for i in range(25):
+            say(ws[0], f"public {i}")
+            say(ws[1], f"whisper {i}", to=2)  # seat 0 reads none of these
+    with client.websocket_connect(ws_url(four["id"])) as late:
+        late.send_json({"type": "hello", "token": seat_tokens[0]})
+        assert late.receive_json()["type"] == "state"
+        page = late.receive_json()
+    assert page["type"] == "messages" and page["first"] == 15 and page["total"] == 25
+    assert [m["text"] for m in page["messages"]] == [f"public {i}" for i in range(15, 25)]
+    older = client.get(
+        f"/api/tables/{four['id']}/messages",
+        params={"before": 15, "limit": 10},
+        headers=headers(seat_tokens[0]),
+    ).json()
+    assert [m["text"] for m in older["messages"]] == [f"public {i}" for i in range(5, 15)]
+    assert older["first"] == 5 and older["total"] == 25
+    whispers = client.get(
+        f"/api/tables/{four['id']}/messages", params={"limit": 500}, headers=headers(seat_tokens[2])
+    ).json()
+    assert whispers["total"] == 50
 
 
 # ---------------------------------------------------------------------- persistence
@@ -229,7 +268,8 @@ def test_messages_survive_a_restart(make_client: Callable[..., Any], database: s
         with second.websocket_connect(ws_url(created["id"])) as ws:
             ws.send_json({"type": "hello", "token": token} if token else {"type": "hello"})
             assert ws.receive_json()["type"] == "state"
-            assert ws.receive_json() == {"type": "messages", "messages": messages}
+            page = {"type": "messages", "messages": messages, "first": 0, "total": len(messages)}
+            assert ws.receive_json() == page
     # and the channel goes on where it was
     with sockets(second, created["id"], {2: seat_tokens[2]}) as ws:
         assert next_message(ws[2])[0]["type"] == "messages"

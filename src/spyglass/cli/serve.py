@@ -24,23 +24,61 @@ def serve_command(
         ),
     ] = None,
     bot_workers: Annotated[
-        int | None, typer.Option(min=1, help="Bot worker processes (default: cores, at most 4).")
+        int | None,
+        typer.Option(min=1, help="Bot worker processes (default: cores less one, 1 to 4)."),
     ] = None,
     bot_delay: Annotated[
         float, typer.Option(min=0, help="Seconds before each bot move at tables with people.")
     ] = 0.4,
+    bot_time: Annotated[
+        float, typer.Option(min=0.1, help="Most seconds a bot may think over one move.")
+    ] = 5.0,
+    hint_time: Annotated[
+        float, typer.Option(min=0.1, help="Most seconds one hint may be thought over.")
+    ] = 1.0,
+    max_budget: Annotated[
+        int, typer.Option(min=1, help="Most iterations per move a bot seat may ask for.")
+    ] = 5000,
+    table_rate: Annotated[
+        str, typer.Option(help="Tables one address may create, e.g. '10/minute;100/day'.")
+    ] = "10/minute;100/day",
+    chat_rate: Annotated[
+        str, typer.Option(help="Messages one seat may send, e.g. '5/5 seconds;30/minute'.")
+    ] = "5/5 seconds;30/minute",
+    hint_rate: Annotated[
+        str, typer.Option(help="Hints one seat may ask for, e.g. '4/10 seconds;60/hour'.")
+    ] = "4/10 seconds;60/hour",
+    connections: Annotated[
+        int, typer.Option(min=1, help="Live connections one address may hold.")
+    ] = 64,
+    archive_days: Annotated[
+        float,
+        typer.Option(min=0.01, help="Days without a move after which a table is archived."),
+    ] = 14.0,
 ) -> None:
     """Start the web app: open the address it prints in a browser."""
     # Imported here so that the other commands do not load the web stack.
+    from spyglass.web.bots import Caps  # noqa: PLC0415
+    from spyglass.web.limits import Limits  # noqa: PLC0415
     from spyglass.web.server import serve  # noqa: PLC0415
 
     try:
+        caps = Caps(bot_seconds=bot_time, hint_seconds=hint_time, max_budget=max_budget)
+        limits = Limits(
+            tables=table_rate,
+            messages=chat_rate,
+            hints=hint_rate,
+            connections_per_client=connections,
+            archive_days=archive_days,
+        )
         serve(
             host,
             port,
             db,
             bot_workers=bot_workers,
             bot_delay=bot_delay,
+            caps=caps,
+            limits=limits,
             announce=lambda line: console.print(f"[bold green]{escape(line)}[/]", soft_wrap=True),
         )
     except SpyglassError as error:

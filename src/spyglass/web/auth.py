@@ -1,9 +1,12 @@
-"""Seat tokens: unguessable secrets of which the server keeps only a hash.
+"""Secrets: seat tokens, invites and host keys, unguessable, of which the server keeps only a
+hash.
 
-A token is handed out once, when a table is created, inside the invite link's fragment (which
-browsers never send to a server). Requests carry it in the ``X-Seat-Token`` header or in the
-first WebSocket message, never in a URL the server logs. The database holds its SHA-256 hash,
-so a copy of the database does not let anyone sit at a table.
+A seat's token is handed out once: to the creator for the seats it plays on its own device, or
+to the person who claims the seat's invite (the invite travels in a link's fragment, which
+browsers never send to a server, and is claimed once). Requests carry a token in the
+``X-Seat-Token`` header or in the first WebSocket message, the host key in ``X-Host-Key``,
+never in a URL the server logs. The database holds SHA-256 hashes, so a copy of the database
+does not let anyone sit at a table.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import secrets
 TOKEN_BYTES = 24  # 192 bits: 32 URL-safe characters
 TABLE_ID_BYTES = 9  # 72 bits: 12 URL-safe characters; a table id only lets people watch
 HEADER = "X-Seat-Token"
+HOST_HEADER = "X-Host-Key"
 
 
 def new_token() -> str:

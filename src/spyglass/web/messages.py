@@ -1,7 +1,8 @@
 """The message channel of a table: what a message may hold, who may read it, how fast.
 
 People at a table talk (Spies! is a game of haggling in secret): a message goes to everyone at
-the table, or is whispered to one seat. A whisper is hidden information like a hand: it reaches
+the table, or is whispered to one seat (how often a seat may talk is counted in
+:mod:`.limits`). A whisper is hidden information like a hand: it reaches
 its sender's and its recipient's connections and no other, and the history a seat is sent when
 it connects holds only what that seat may read (:func:`visible`). Spectators read the public
 messages. Bots neither send nor receive: they have no connection to talk through, and a
@@ -13,18 +14,13 @@ page shows it as text, never as HTML.
 
 from __future__ import annotations
 
-import time
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .store import MessageRow, SeatRow
 
 MAX_TEXT = 500  # characters of one message
-MAX_PER_TABLE = 5000  # messages a table keeps; past that its channel refuses new ones
-BURST = 5  # messages a connection may send at once ...
-PER_SECOND = 2.0  # ... and then this many a second, on average
 
 #: Characters a message may hold besides printable text: new lines and tabs (a message from
 #: another client may hold several lines; the page keeps them).
@@ -91,35 +87,3 @@ def message_json(message: MessageRow) -> dict[str, Any]:
 def history(messages: Iterable[MessageRow], seat: int | None) -> list[dict[str, Any]]:
     """Every message ``seat`` may read, oldest first."""
     return [message_json(m) for m in messages if visible(m, seat)]
-
-
-@dataclass(slots=True)
-class RateLimit:
-    """A token bucket: ``burst`` messages at once, then ``per_second`` on average."""
-
-    burst: float = BURST
-    per_second: float = PER_SECOND
-    clock: Callable[[], float] = time.monotonic
-    _tokens: float = field(init=False)
-    _at: float = field(init=False)
-
-    def __post_init__(self) -> None:
-        self._tokens = self.burst
-        self._at = self.clock()
-
-    def take(self) -> bool:
-        """Spend one message if the bucket holds one; False when the sender must wait."""
-        now = self.clock()
-        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.per_second)
-        self._at = now
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
-
-    def refused(self) -> MessageRefused:
-        return MessageRefused(
-            429,
-            f"too many messages: at most {self.burst:g} at once, then {self.per_second:g} a"
-            " second; wait a moment",
-        )

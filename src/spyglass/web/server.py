@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import errno
 import logging
+import socket
 from typing import Any
 
 import uvicorn
 
+from spyglass.engine import RulesError
+
 from .app import MAX_MESSAGE, create_app
+from .bots import Caps
+from .limits import Limits
 from .store import Store, database_url
 
 
@@ -34,6 +40,22 @@ def log_config() -> dict[str, Any]:
     return config
 
 
+def check_port(host: str, port: int) -> None:
+    """RulesError, before anything starts, if the address cannot be listened on."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise RulesError(
+                    f"port {port} on {host} is already in use: stop what listens there, or"
+                    " choose another with --port"
+                ) from None
+            raise RulesError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -41,13 +63,18 @@ def serve(
     *,
     bot_workers: int | None = None,
     bot_delay: float = 0.4,
+    caps: Caps | None = None,
+    limits: Limits | None = None,
     access_log: bool = True,
     announce: Any = print,
 ) -> None:
     """Run the server until interrupted. ``announce`` receives the lines to show people."""
+    check_port(host, port)
     url = database_url(db)
     safe = Store.describe_url(url)
-    app = create_app(url, bot_workers=bot_workers, bot_delay=bot_delay, freeze_gc=True)
+    app = create_app(
+        url, bot_workers=bot_workers, bot_delay=bot_delay, caps=caps, limits=limits, freeze_gc=True
+    )
     shown = f"[{host}]" if ":" in host else host
     announce(f"spyglass is at http://{shown}:{port}  (database: {safe}; Ctrl-C stops it)")
     uvicorn.run(

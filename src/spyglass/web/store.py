@@ -2,16 +2,23 @@
 
 What is stored is exactly what replays a game (game id, options, players, seed, the initial
 deck orders and the actions as notation) plus the seats (human or bot, agent and budget, the
-hash of a human seat's token: never the token), the table's status and the messages the
-people at the table sent one another. States are rebuilt with ``spyglass.replay`` when the
-server starts.
+hash of a human seat's token and of its pending invite: never a token or an invite itself), the
+hash of the host's key, the table's status and the messages the people at the table sent one
+another. States are rebuilt with ``spyglass.replay``.
 
-The schema grows by adding tables only: ``create_all`` creates the ones a database lacks
-(``spyglass_messages`` came after the first three), so an older database is brought up to
-date the first time a newer server opens it.
+**The database is the arbiter of a table's history.** Every write that changes the moves is a
+compare-and-set on the table's step: a move is appended only if the stored step is the one before
+it, an undo only if the stored step is the one it takes back. A writer that lost a race gets
+:class:`Conflict` and changes nothing, so the stored moves are always one line of play that
+replays, whatever the server's memory believes. (In PostgreSQL the ``UPDATE`` that checks the step
+takes the table's row lock, so two writers are serialised there too.)
+
+The schema grows by adding tables and nullable columns only: ``create_all`` creates the tables a
+database lacks and :func:`_add_missing_columns` adds the columns, so an older database is brought
+up to date the first time a newer server opens it.
 
 Every call is synchronous and short; the server runs them on its own database thread(s) so
-that the event loop never waits on disk. Each action is one transaction: it is committed before
+that the event loop never waits on disk. Each change is one transaction: it is committed before
 anyone hears of it.
 """
 
@@ -26,6 +33,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Engine,
     Float,
@@ -39,16 +47,27 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    inspect,
+    or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
 
 from spyglass.engine import RulesError
 
 PLAYING = "playing"
 OVER = "over"
+#: An unfinished table nobody moved at for a long time: kept, no longer listed or restored at
+#: start; it comes back to ``playing`` with its next move.
+ARCHIVED = "archived"
+
+#: Who a table waits for (``waiting``): a bot (the server must move: restored at start), a
+#: person, or nobody (over).
+WAITING_BOT = "bot"
+WAITING_HUMAN = "human"
 
 metadata = MetaData()
 
@@ -65,6 +84,10 @@ tables_t = Table(
     Column("step", Integer, nullable=False),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    # added after the first version (nullable: older rows read as defaults)
+    Column("private", Boolean),  # unlisted: only people with the link find it
+    Column("host_hash", String(64)),  # the host's key (re-invites seats)
+    Column("waiting", String(8)),  # WAITING_BOT, WAITING_HUMAN or NULL
 )
 
 seats_t = Table(
@@ -77,6 +100,7 @@ seats_t = Table(
     Column("agent", String(32)),
     Column("budget", Integer),
     Column("token_hash", String(64)),
+    Column("invite_hash", String(64)),  # a pending invite, claimed once
 )
 
 actions_t = Table(
@@ -101,6 +125,16 @@ messages_t = Table(
 )
 
 
+class Conflict(Exception):
+    """A compare-and-set lost: the stored table is not at the step the writer expected (another
+    request, or another server process, changed it first). Nothing was written."""
+
+
+class StoreError(Exception):
+    """A value the database refuses (e.g. text PostgreSQL cannot hold): a bad request, not a
+    server fault."""
+
+
 @dataclass(frozen=True, slots=True)
 class MessageRow:
     """One message at a table: ``to`` is the one seat it was whispered to, or None (public)."""
@@ -120,6 +154,12 @@ class SeatRow:
     agent: str | None = None
     budget: int | None = None
     token_hash: str | None = None
+    invite_hash: str | None = None
+
+    @property
+    def claimed(self) -> bool:
+        """A person's seat that someone holds (an invite not yet used is not)."""
+        return self.token_hash is not None
 
 
 @dataclass(slots=True)
@@ -136,6 +176,9 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     messages: list[MessageRow] = field(default_factory=list)
+    private: bool = False
+    host_hash: str | None = None
+    waiting: str | None = None
 
     def record(self) -> dict[str, Any]:
         """The record that replays this table (no digest: the actions are the truth)."""
@@ -185,6 +228,23 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _add_missing_columns(engine: Engine) -> None:
+    """Bring an older database up to date: add each column of the schema it lacks (they are
+    all nullable, so existing rows simply read as defaults)."""
+    inspector = inspect(engine)
+    names = set(inspector.get_table_names())
+    with engine.begin() as conn:
+        for table in metadata.sorted_tables:
+            if table.name not in names:
+                continue
+            have = {c["name"] for c in inspector.get_columns(table.name)}
+            for column in table.columns:
+                if column.name in have:
+                    continue
+                kind = column.type.compile(dialect=engine.dialect)
+                conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
+
+
 class Store:
     """The database. ``url`` is a SQLAlchemy URL (see :func:`database_url`)."""
 
@@ -206,6 +266,7 @@ class Store:
             self.engine = create_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True)
         try:
             metadata.create_all(self.engine)
+            _add_missing_columns(self.engine)
         except OperationalError as error:
             raise RulesError(
                 f"cannot open the database {self.describe_url(url)}: {error.orig}"
@@ -224,62 +285,96 @@ class Store:
     def create(self, row: TableRow) -> None:
         now = time.time()
         row.created = row.updated = now
-        with self.engine.begin() as conn:
-            conn.execute(
-                insert(tables_t).values(
-                    id=row.id,
-                    game=row.game,
-                    options=json.dumps(row.options, ensure_ascii=False),
-                    players=row.players,
-                    seed=row.seed,
-                    decks=json.dumps(row.decks, ensure_ascii=False),
-                    status=row.status,
-                    step=0,
-                    created=now,
-                    updated=now,
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(tables_t).values(
+                        id=row.id,
+                        game=row.game,
+                        options=json.dumps(row.options, ensure_ascii=False),
+                        players=row.players,
+                        seed=row.seed,
+                        decks=json.dumps(row.decks, ensure_ascii=False),
+                        status=row.status,
+                        step=0,
+                        created=now,
+                        updated=now,
+                        private=row.private,
+                        host_hash=row.host_hash,
+                        waiting=row.waiting,
+                    )
                 )
-            )
-            conn.execute(
-                insert(seats_t),
-                [
-                    {
-                        "table_id": row.id,
-                        "seat": s.seat,
-                        "kind": s.kind,
-                        "name": s.name,
-                        "agent": s.agent,
-                        "budget": s.budget,
-                        "token_hash": s.token_hash,
-                    }
-                    for s in row.seats
-                ],
-            )
+                conn.execute(
+                    insert(seats_t),
+                    [
+                        {
+                            "table_id": row.id,
+                            "seat": s.seat,
+                            "kind": s.kind,
+                            "name": s.name,
+                            "agent": s.agent,
+                            "budget": s.budget,
+                            "token_hash": s.token_hash,
+                            "invite_hash": s.invite_hash,
+                        }
+                        for s in row.seats
+                    ],
+                )
+        except DBAPIError as error:
+            if "NUL" in str(error.orig) or "0x00" in str(error.orig):
+                raise StoreError("text with a NUL character cannot be stored") from None
+            raise
 
-    def append(self, table_id: str, step: int, seat: int, notation: str, status: str) -> None:
-        """Add action ``step`` (1-based) and the table's new status, in one transaction."""
+    def append(
+        self,
+        table_id: str,
+        step: int,
+        seat: int,
+        notation: str,
+        status: str,
+        *,
+        waiting: str | None = None,
+    ) -> None:
+        """Add action ``step`` (1-based) and the table's new status, in one transaction, if the
+        stored table is at ``step - 1``; :class:`Conflict` (nothing written) if it is not."""
         now = time.time()
         with self.engine.begin() as conn:
+            moved = conn.execute(
+                update(tables_t)
+                .where(tables_t.c.id == table_id, tables_t.c.step == step - 1)
+                .where(tables_t.c.status != OVER)
+                .values(step=step, status=status, updated=now, waiting=waiting)
+            )
+            if moved.rowcount != 1:
+                raise Conflict(f"table {table_id} is not at step {step - 1}")
             conn.execute(
                 insert(actions_t).values(
                     table_id=table_id, step=step, seat=seat, notation=notation, at=now
                 )
             )
-            conn.execute(
-                update(tables_t)
-                .where(tables_t.c.id == table_id)
-                .values(step=step, status=status, updated=now)
-            )
 
-    def truncate(self, table_id: str, step: int, status: str) -> None:
-        """Drop every action after ``step`` (undo), in one transaction."""
+    def truncate(
+        self,
+        table_id: str,
+        step: int,
+        status: str,
+        waiting: str | None = None,
+        *,
+        expected: int | None = None,
+    ) -> None:
+        """Drop every action after ``step`` (undo), in one transaction, if the stored table is
+        at step ``expected`` (default ``step + 1``); :class:`Conflict` if it is not."""
+        expected = step + 1 if expected is None else expected
         with self.engine.begin() as conn:
+            moved = conn.execute(
+                update(tables_t)
+                .where(tables_t.c.id == table_id, tables_t.c.step == expected)
+                .values(step=step, status=status, updated=time.time(), waiting=waiting)
+            )
+            if moved.rowcount != 1:
+                raise Conflict(f"table {table_id} is not at step {expected}")
             conn.execute(
                 delete(actions_t).where(actions_t.c.table_id == table_id, actions_t.c.step > step)
-            )
-            conn.execute(
-                update(tables_t)
-                .where(tables_t.c.id == table_id)
-                .values(step=step, status=status, updated=time.time())
             )
 
     def add_message(self, table_id: str, message: MessageRow) -> None:
@@ -296,11 +391,84 @@ class Store:
                 )
             )
 
+    # ------------------------------------------------------------------ seats and invites
+
+    def claim(self, table_id: str, invite_hash: str, token_hash: str) -> int | None:
+        """Use a pending invite: the seat it was for now holds ``token_hash`` and the invite is
+        gone. Returns the seat, or None when no seat has that invite (used, revoked, never)."""
+        with self.engine.begin() as conn:
+            seat = conn.execute(
+                select(seats_t.c.seat).where(
+                    seats_t.c.table_id == table_id, seats_t.c.invite_hash == invite_hash
+                )
+            ).scalar()
+            if seat is None:
+                return None
+            done = conn.execute(
+                update(seats_t)
+                .where(
+                    seats_t.c.table_id == table_id,
+                    seats_t.c.seat == seat,
+                    seats_t.c.invite_hash == invite_hash,
+                )
+                .values(token_hash=token_hash, invite_hash=None)
+            )
+            return seat if done.rowcount == 1 else None
+
+    def reinvite(self, table_id: str, seat: int, invite_hash: str) -> None:
+        """A new invite for a person's seat: the seat's token and any earlier invite stop
+        working."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(token_hash=None, invite_hash=invite_hash)
+            )
+
+    def rotate(self, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
+        """Replace a seat's token by a new one, if ``old_hash`` is still its token."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(seats_t)
+                .where(
+                    seats_t.c.table_id == table_id,
+                    seats_t.c.seat == seat,
+                    seats_t.c.token_hash == old_hash,
+                )
+                .values(token_hash=new_hash)
+            )
+            return done.rowcount == 1
+
+    def archive_idle(self, before: float) -> list[str]:
+        """Archive every unfinished table whose last change is older than ``before`` (seconds
+        since 1970); returns their ids."""
+        with self.engine.begin() as conn:
+            ids = list(
+                conn.execute(
+                    select(tables_t.c.id).where(
+                        tables_t.c.status == PLAYING, tables_t.c.updated < before
+                    )
+                ).scalars()
+            )
+            if ids:
+                conn.execute(
+                    update(tables_t)
+                    .where(tables_t.c.id.in_(ids), tables_t.c.status == PLAYING)
+                    .values(status=ARCHIVED)
+                )
+        return ids
+
     # ------------------------------------------------------------------ reads
 
-    def load(self, table_id: str | None = None, status: str | None = None) -> list[TableRow]:
-        """Every table (or the one given, or those with a status) with seats, actions and
-        messages."""
+    def load(
+        self,
+        table_id: str | None = None,
+        status: str | None = None,
+        *,
+        waiting: str | None = None,
+    ) -> list[TableRow]:
+        """Every table (or the one given, or those with a status, or waiting for a bot or a
+        person) with seats, actions and messages."""
         with self.engine.connect() as conn:
             query = select(tables_t).order_by(tables_t.c.created)
             seat_query = select(seats_t).order_by(seats_t.c.seat)
@@ -308,14 +476,16 @@ class Store:
                 actions_t.c.table_id, actions_t.c.step
             )
             message_query = select(messages_t).order_by(messages_t.c.table_id, messages_t.c.n)
+            conditions = []
             if table_id is not None:
-                query = query.where(tables_t.c.id == table_id)
-                seat_query = seat_query.where(seats_t.c.table_id == table_id)
-                action_query = action_query.where(actions_t.c.table_id == table_id)
-                message_query = message_query.where(messages_t.c.table_id == table_id)
+                conditions.append(tables_t.c.id == table_id)
             if status is not None:
-                chosen = select(tables_t.c.id).where(tables_t.c.status == status)
-                query = query.where(tables_t.c.status == status)
+                conditions.append(tables_t.c.status == status)
+            if waiting is not None:
+                conditions.append(tables_t.c.waiting == waiting)
+            if conditions:
+                query = query.where(*conditions)
+                chosen = select(tables_t.c.id).where(*conditions)
                 seat_query = seat_query.where(seats_t.c.table_id.in_(chosen))
                 action_query = action_query.where(actions_t.c.table_id.in_(chosen))
                 message_query = message_query.where(messages_t.c.table_id.in_(chosen))
@@ -330,13 +500,18 @@ class Store:
                     status=r.status,
                     created=r.created,
                     updated=r.updated,
+                    private=bool(r.private),
+                    host_hash=r.host_hash,
+                    waiting=r.waiting,
                 )
                 for r in conn.execute(query)
             }
             for s in conn.execute(seat_query):
                 if s.table_id in rows:
                     rows[s.table_id].seats.append(
-                        SeatRow(s.seat, s.kind, s.name, s.agent, s.budget, s.token_hash)
+                        SeatRow(
+                            s.seat, s.kind, s.name, s.agent, s.budget, s.token_hash, s.invite_hash
+                        )
                     )
             for a in conn.execute(action_query):
                 if a.table_id in rows:
@@ -348,8 +523,17 @@ class Store:
                     )
         return list(rows.values())
 
+    def ids(self, status: str | None = None) -> list[str]:
+        """The ids of every table (or of those with ``status``)."""
+        query = select(tables_t.c.id).order_by(tables_t.c.created)
+        if status is not None:
+            query = query.where(tables_t.c.status == status)
+        with self.engine.connect() as conn:
+            return list(conn.execute(query).scalars())
+
     def summaries(self, limit: int = 100) -> list[dict[str, Any]]:
-        """The latest tables, newest first: what the lobby lists (nothing private)."""
+        """The latest listed tables, newest first: what the lobby shows (nothing private; no
+        private or archived table)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(
@@ -361,6 +545,8 @@ class Store:
                     tables_t.c.created,
                     tables_t.c.updated,
                 )
+                .where(or_(tables_t.c.private.is_(None), tables_t.c.private.is_(False)))
+                .where(tables_t.c.status != ARCHIVED)
                 .order_by(tables_t.c.updated.desc())
                 .limit(limit)
             ).all()
