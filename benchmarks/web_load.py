@@ -1,20 +1,30 @@
-"""Load on the web server: many concurrent tables of bot-driven WebSocket clients, on loopback.
+"""Load on the web server: a mixed load of many concurrent tables, people and bots, on loopback.
 
-    python benchmarks/web_load.py [--tables 100] [--moves 30] [--think 1.0] [--db PATH|URL]
-                                  [--games GAME ...] [--url http://127.0.0.1:PORT]
+    python benchmarks/web_load.py [--tables 100] [--moves 30] [--think 1.0] [--seconds 120]
+                                  [--bot-workers N] [--db PATH|URL] [--url http://127.0.0.1:PORT]
 
 It starts ``spyglass serve`` on a free loopback port with a fresh SQLite database (or uses the
-server at ``--url``), then keeps ``--tables`` tables playing at once. Every human seat of every
-table is a WebSocket client driven by a bot: it waits a think time (uniform, mean ``--think``
-seconds, as a person would), sends a random legal move and measures the *action latency*: from
-sending the move to receiving its own next state, which the server sends only after it has
-checked the move, committed it to the database and built every seat's view. A table that ends
-before its ``--moves`` moves is replaced by a new one of the same game.
+server at ``--url``) and keeps ``--tables`` tables playing at once, of five kinds in turn:
 
-It prints p50/p90/p99/max latency, actions per second, errors (refused moves, failed requests,
-dropped connections) and the server's memory (resident set of the server and of its bot
-workers, at the end and at the peak). Target (issue 7): p99 under 50 ms with no errors for 100
-tables. Every connection goes to 127.0.0.1 only, and the run stops by itself.
+- a solo game played over HTTP (a ``POST`` per move, then a ``GET`` of the new state);
+- a solo game played over a WebSocket;
+- Espionage, two people and two bots (the game's bot and ISMCTS at 100 iterations);
+- Tinker Tailor, two people and two bots (the same);
+- Spies!, one person and two bots (the game's bot).
+
+Every person is a client driven by a random legal move after a think time (uniform, mean
+``--think`` seconds). It measures the *action latency* (from sending a move to receiving its
+own next state, which the server sends only after it has checked the move, committed it and
+built every seat's view; for HTTP the request's round trip) and the *bot wait* (from the state
+in which a bot is to move to the next state: the bot's thinking, its queueing behind other
+tables' bots, and the commit). A table that ends before ``--moves`` moves is replaced by a new
+one of the same kind.
+
+It prints p50/p95/p99/max action latency, the bot wait, actions per second, errors (refused
+moves, failed requests, dropped connections) and the server's memory (server and bot workers).
+Target (issue 24): p99 action latency under 100 ms with no errors while the bots think. The
+server runs with ``--bot-delay 0`` (the pause that lets people follow bots would only add to the
+bot wait). Every connection goes to 127.0.0.1 only, and the run stops by itself.
 """
 
 from __future__ import annotations
@@ -39,20 +49,52 @@ import websockets
 
 import spyglass
 
-TARGET_P99_MS = 50.0
-QUICK_OPTIONS = {"espionage": {"game_length": "short"}}
-#: Multiplayer tables: this many seats, every one a client.
-PLAYERS = {"espionage": 4}
+TARGET_P99_MS = 100.0
+SOLO = [info.id for info in spyglass.games() if info.players == (1, 1)]
+SEARCH_BOT = {"kind": "bot", "agent": "ismcts", "budget": 100}
+GAME_BOT = {"kind": "bot", "agent": "heuristic"}
+PERSON = {"kind": "human", "invite": False}  # the benchmark holds every person's token
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of table in the mix."""
+
+    name: str
+    game: str | None  # None: the solo games in turn
+    seats: tuple[dict, ...]
+    http: bool = False
+    options: dict = field(default_factory=dict)
+
+
+KINDS = (
+    Kind("solo/http", None, (PERSON,), http=True),
+    Kind("solo/ws", None, (PERSON,)),
+    Kind(
+        "espionage",
+        "espionage",
+        (PERSON, PERSON, GAME_BOT, SEARCH_BOT),
+        options={"game_length": "short"},
+    ),
+    Kind("tinker-tailor", "tinker-tailor", (PERSON, PERSON, GAME_BOT, SEARCH_BOT)),
+    Kind("spies", "spies", (PERSON, GAME_BOT, GAME_BOT)),
+)
 
 
 @dataclass
 class Figures:
-    latencies: list[float] = field(default_factory=list)  # seconds
+    latencies: dict[str, list[float]] = field(default_factory=dict)  # seconds, by kind
+    bot_waits: list[float] = field(default_factory=list)  # seconds
     errors: list[str] = field(default_factory=list)
     tables: int = 0
-    finished: int = 0
     elapsed: float = 0.0  # seconds
     peak_rss: int = 0  # KiB, the highest resident set seen while running
+
+    def latency(self, kind: str, seconds: float) -> None:
+        self.latencies.setdefault(kind, []).append(seconds)
+
+    def all_latencies(self) -> list[float]:
+        return [x for values in self.latencies.values() for x in values]
 
 
 def free_port() -> int:
@@ -82,18 +124,28 @@ def memory_kib(pid: int) -> tuple[int, int]:
 
 
 def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) a process has used, in seconds (Linux /proc)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU time (user + system) a process and its children used, in seconds (Linux /proc)."""
+    total = 0.0
+    pids = [pid]
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if children.exists():
+        pids += [int(p) for p in children.read_text().split()]
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
-def start_server(db: str, port: int, log_path: Path) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, log_path: Path, workers: int | None) -> subprocess.Popen:
     command = [sys.executable, "-m", "spyglass", "serve", "--port", str(port), "--db", db]
+    command += ["--bot-delay", "0", "--table-rate", "100000/minute"]
+    if workers:
+        command += ["--bot-workers", str(workers)]
     with log_path.open("wb") as log:
-        process = subprocess.Popen([*command, "--bot-workers", "1"], stdout=log, stderr=log)
+        process = subprocess.Popen(command, stdout=log, stderr=log)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -107,39 +159,58 @@ def start_server(db: str, port: int, log_path: Path) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start within 60 s")
 
 
-class Seat:
-    """One WebSocket client: a bot in one human seat."""
+class BotClock:
+    """Times the bots at one table: from the first state in which a bot is to move to the
+    first state after it (seen by any of the table's clients)."""
 
-    def __init__(self, ws, seat: int, rng: random.Random, think: float, figures: Figures):
+    def __init__(self, figures: Figures) -> None:
+        self.figures = figures
+        self.waiting: tuple[int, float] | None = None  # (step, since)
+
+    def saw(self, message: dict) -> None:
+        step = message["view"]["step"]
+        if self.waiting is not None and step > self.waiting[0]:
+            self.figures.bot_waits.append(time.perf_counter() - self.waiting[1])
+            self.waiting = None
+        current = message["table"]["current_player"]
+        over = message["view"]["over"]
+        bot = not over and current is not None
+        bot = bot and message["table"]["seats"][current]["kind"] == "bot"
+        if bot and (self.waiting is None or self.waiting[0] != step):
+            self.waiting = (step, time.perf_counter())
+
+
+class Player:
+    """One person at a table, over a WebSocket: a random legal move after a think time."""
+
+    def __init__(self, ws, kind: str, rng: random.Random, *, think: float, figures, clock):
         self.ws = ws
-        self.seat = seat
+        self.kind = kind
         self.rng = rng
         self.think = think
         self.figures = figures
+        self.clock = clock
         self.latest: dict | None = None
         self.sent_at: float | None = None
         self.sent_step = -1
 
-    async def run(self, budget: list[int]) -> None:
-        """Play this seat until the game ends or the table's move budget is spent."""
-        while True:
+    async def run(self, budget: list[int], deadline: float) -> None:
+        while time.monotonic() < deadline:
             message = json.loads(await self.ws.recv())
             kind = message.get("type")
             if kind == "error":
-                self.figures.errors.append(f"seat {self.seat}: {message.get('error')}")
+                self.figures.errors.append(f"{self.kind}: {message.get('error')}")
                 self.sent_at = None
                 continue
             if kind != "state":
                 continue
+            self.clock.saw(message)
             step = message["view"]["step"]
             if self.sent_at is not None and step > self.sent_step:
-                self.figures.latencies.append(time.perf_counter() - self.sent_at)
+                self.figures.latency(self.kind, time.perf_counter() - self.sent_at)
                 self.sent_at = None
             self.latest = message
-            if message["view"]["over"]:
-                self.figures.finished += self.seat == 0
-                return
-            if budget[0] <= 0:
+            if message["view"]["over"] or budget[0] <= 0:
                 return
             if message["legal"] and self.sent_at is None:
                 await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
@@ -150,27 +221,65 @@ class Seat:
                 await self.ws.send(json.dumps({"type": "act", "action": move, "step": step}))
 
 
+async def play_http(
+    http: httpx.AsyncClient,
+    url: str,
+    created: dict,
+    *,
+    think: float,
+    rng,
+    figures,
+    budget,
+    deadline,
+) -> bool:
+    """A solo game over HTTP: each move a POST, timed; True when the game ended."""
+    token = created["seats"][0]["token"]
+    headers = {"X-Seat-Token": token}
+    url = f"{url}/api/tables/{created['id']}"
+    message = (await http.get(url, headers=headers)).json()
+    while budget[0] > 0 and time.monotonic() < deadline:
+        if message["view"]["over"]:
+            return True
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        move = rng.choice(message["legal"])["notation"]
+        budget[0] -= 1
+        started = time.perf_counter()
+        response = await http.post(
+            f"{url}/actions",
+            headers=headers,
+            json={"action": move, "step": message["view"]["step"]},
+        )
+        figures.latency("solo/http", time.perf_counter() - started)
+        if response.status_code != 200:
+            figures.errors.append(f"solo/http: {response.status_code} {response.text[:100]}")
+            return False
+        message = response.json()
+    return message["view"]["over"]
+
+
 async def table_slot(
     index: int,
     base: str,
-    game: str,
+    args: argparse.Namespace,
     *,
-    moves: int,
-    think: float,
     figures: Figures,
     http: httpx.AsyncClient,
+    deadline: float,
 ) -> None:
-    """Keep one table playing until ``moves`` moves were made at it (new tables as needed)."""
+    """Keep one table of its kind playing until ``moves`` moves were made at it."""
     rng = random.Random(index)
-    budget = [moves]
+    kind = KINDS[index % len(KINDS)]
+    budget = [args.moves]
     ws_base = base.replace("http://", "ws://")
-    while budget[0] > 0:
-        players = PLAYERS.get(game, spyglass.load(game).info.players[0])
+    n = 0
+    while budget[0] > 0 and time.monotonic() < deadline:
+        game = kind.game or SOLO[(index // len(KINDS) + n) % len(SOLO)]
+        n += 1
         body = {
             "game": game,
-            "players": players,
-            "seats": [{"kind": "human"} for _ in range(players)],
-            "options": QUICK_OPTIONS.get(game, {}),
+            "players": len(kind.seats),
+            "seats": list(kind.seats),
+            "options": kind.options,
             "seed": rng.randrange(2**31),
         }
         try:
@@ -181,52 +290,62 @@ async def table_slot(
             return
         created = response.json()
         figures.tables += 1
+        if kind.http:
+            over = await play_http(
+                http,
+                base,
+                created,
+                think=args.think,
+                rng=rng,
+                figures=figures,
+                budget=budget,
+                deadline=deadline,
+            )
+            if not over:
+                return
+            continue
         url = f"{ws_base}/api/tables/{created['id']}/ws"
-        sockets = []
+        players: list[Player] = []
+        clock = BotClock(figures)
         try:
             for seat in created["seats"]:
+                if not seat["token"]:
+                    continue
                 ws = await websockets.connect(url, max_size=2**22)
                 await ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
-                sockets.append(Seat(ws, seat["seat"], rng, think, figures))
-            await asyncio.gather(*(s.run(budget) for s in sockets))
+                players.append(
+                    Player(ws, kind.name, rng, think=args.think, figures=figures, clock=clock)
+                )
+            await asyncio.gather(*(p.run(budget, deadline) for p in players))
         except (OSError, websockets.WebSocketException) as error:
-            figures.errors.append(f"table {created['id']}: {error!r}")
+            figures.errors.append(f"{kind.name} table {created['id']}: {error!r}")
             return
         finally:
-            for s in sockets:
-                await s.ws.close()
-        if not (sockets and sockets[0].latest and sockets[0].latest["view"]["over"]):
+            for p in players:
+                await p.ws.close()
+        if not (players and players[0].latest and players[0].latest["view"]["over"]):
             return  # the budget ran out mid-game
 
 
 async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> Figures:
     figures = Figures()
-    games = args.games or spyglass.games.REGISTRY.ids()
-    peak = [0, 0]
+    peak = [0]
 
     async def watch_memory() -> None:
         while server_pid is not None:
-            now, _ = memory_kib(server_pid)
-            peak[0] = max(peak[0], now)
+            peak[0] = max(peak[0], memory_kib(server_pid)[0])
             await asyncio.sleep(0.5)
 
     limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
         watcher = asyncio.create_task(watch_memory())
         started = time.perf_counter()
+        deadline = time.monotonic() + args.seconds
         slots = [
-            table_slot(
-                i,
-                base,
-                games[i % len(games)],
-                moves=args.moves,
-                think=args.think,
-                figures=figures,
-                http=http,
-            )
+            table_slot(i, base, args, figures=figures, http=http, deadline=deadline)
             for i in range(args.tables)
         ]
-        await asyncio.wait_for(asyncio.gather(*slots), timeout=args.timeout)
+        await asyncio.wait_for(asyncio.gather(*slots), timeout=args.seconds + 120)
         figures.elapsed = time.perf_counter() - started
         watcher.cancel()
     figures.peak_rss = peak[0]
@@ -238,15 +357,58 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def describe(values: list[float]) -> str:
+    ms = [x * 1000 for x in values]
+    return (
+        f"p50 {statistics.median(ms):.0f} ms, p95 {quantile(ms, 0.95):.0f} ms, "
+        f"p99 {quantile(ms, 0.99):.0f} ms, max {max(ms):.0f} ms ({len(ms)})"
+    )
+
+
+def report(args: argparse.Namespace, figures: Figures, memory, cpu, load_before: float) -> bool:
+    lat = figures.all_latencies()
+    print(f"web load: {args.tables} concurrent tables (mixed), {len(lat)} actions by people")
+    print(
+        f"  tables played {figures.tables}, {figures.elapsed:.1f} s, "
+        f"{len(lat) / figures.elapsed:.1f} actions/s, think time {args.think:.2f} s (mean)"
+    )
+    if lat:
+        print(f"  action latency: {describe(lat)} (target p99 < {TARGET_P99_MS:.0f} ms)")
+        for kind, values in sorted(figures.latencies.items()):
+            print(f"    {kind:14} {describe(values)}")
+    if figures.bot_waits:
+        print(f"  bot wait: {describe(figures.bot_waits)}")
+    if cpu is not None and lat:
+        print(
+            f"  server CPU (with bot workers): {cpu:.1f} s ({cpu / figures.elapsed:.0%} of a core)"
+        )
+    print(f"  errors: {len(figures.errors)}")
+    for error in figures.errors[:10]:
+        print(f"    {error}")
+    if memory is not None:
+        now, _ = memory
+        print(
+            f"  server memory (server + bot workers): {now / 1024:.0f} MiB resident at the end, "
+            f"{max(figures.peak_rss, now) / 1024:.0f} MiB highest seen"
+        )
+    print(
+        f"  machine load average (1 min): {load_before:.1f} before, {os.getloadavg()[0]:.1f}"
+        f" after, on {os.cpu_count()} cores (other work on a shared machine delays both sides)"
+    )
+    ok = bool(lat) and quantile(lat, 0.99) * 1000 < TARGET_P99_MS and not figures.errors
+    print("  target met" if ok else "  target NOT met")
+    return ok
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100, help="tables playing at once")
     parser.add_argument("--moves", type=int, default=30, help="moves made at each table")
     parser.add_argument("--think", type=float, default=1.0, help="mean think time, seconds")
-    parser.add_argument("--games", nargs="*", help="game ids (default: every registered game)")
+    parser.add_argument("--seconds", type=float, default=120, help="stop starting moves after")
+    parser.add_argument("--bot-workers", type=int, help="the server's bot workers (default: its)")
     parser.add_argument("--db", help="database for the server (default: a fresh SQLite file)")
     parser.add_argument("--url", help="use the server at this loopback address instead")
-    parser.add_argument("--timeout", type=float, default=600, help="stop after this many s")
     args = parser.parse_args()
 
     process = None
@@ -254,13 +416,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         if args.url:
             base = args.url.rstrip("/")
-            host = httpx.URL(base).host
-            if host not in ("127.0.0.1", "localhost", "::1"):
+            if httpx.URL(base).host not in ("127.0.0.1", "localhost", "::1"):
                 raise SystemExit("this benchmark only talks to a server on loopback")
         else:
             port = free_port()
             db = args.db or str(Path(tmp) / "load.sqlite3")
-            process = start_server(db, port, Path(tmp) / "server.log")
+            process = start_server(db, port, Path(tmp) / "server.log", args.bot_workers)
             base = f"http://127.0.0.1:{port}"
         try:
             cpu_before = cpu_seconds(process.pid) if process else 0.0
@@ -274,42 +435,7 @@ def main() -> None:
                     process.wait(20)
                 except subprocess.TimeoutExpired:
                     process.kill()
-
-    lat = [x * 1000 for x in figures.latencies]
-
-    print(f"web load: {args.tables} concurrent tables, {len(lat)} actions over WebSocket")
-    print(
-        f"  tables played {figures.tables} (finished {figures.finished}), "
-        f"{figures.elapsed:.1f} s, {len(lat) / figures.elapsed:.1f} actions/s, "
-        f"think time {args.think:.2f} s (mean)"
-    )
-    if lat:
-        print(
-            f"  action latency: p50 {statistics.median(lat):.1f} ms, "
-            f"p90 {quantile(lat, 0.90):.1f} ms, p99 {quantile(lat, 0.99):.1f} ms, "
-            f"max {max(lat):.1f} ms (target p99 < {TARGET_P99_MS:.0f} ms)"
-        )
-    if cpu is not None and lat:
-        print(
-            f"  server CPU: {cpu:.1f} s ({cpu / figures.elapsed:.0%} of one core), "
-            f"{cpu / len(lat) * 1000:.2f} ms per action (tables created and joined included)"
-        )
-    print(f"  errors: {len(figures.errors)}")
-    for error in figures.errors[:10]:
-        print(f"    {error}")
-    if memory is not None:
-        now, hwm = memory
-        print(
-            f"  server memory (server + bot workers): {now / 1024:.0f} MiB resident at the end, "
-            f"{max(figures.peak_rss, now) / 1024:.0f} MiB highest seen, "
-            f"{hwm / 1024:.0f} MiB peak by the kernel's count"
-        )
-    print(
-        f"  machine load average (1 min): {load_before:.1f} before, {os.getloadavg()[0]:.1f}"
-        f" after, on {os.cpu_count()} cores (other work on a shared machine delays both sides)"
-    )
-    ok = lat and quantile(lat, 0.99) < TARGET_P99_MS and not figures.errors
-    print("  target met" if ok else "  target NOT met")
+    report(args, figures, memory, cpu, load_before)
 
 
 if __name__ == "__main__":

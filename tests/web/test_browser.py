@@ -184,8 +184,8 @@ def test_two_browsers_play_online_with_invite_links(web_server, new_page) -> Non
     host.fill("#seed", "13")
     start_table(host)
     link = host.locator('.invite-link[data-seat="1"]').input_value()
-    token = link.split("token=", 1)[1]
-    assert link.startswith(f"{base}/table/") and "#seat=1&token=" in link
+    invite = link.split("invite=", 1)[1]
+    assert link.startswith(f"{base}/table/") and "#invite=" in link and "token" not in link
     spectate = host.locator(".dialog a[href^='/table/']").first.get_attribute("href")
     host.locator(".dialog a.button.primary").click()
     host.wait_for_selector(".table-page")
@@ -193,7 +193,13 @@ def test_two_browsers_play_online_with_invite_links(web_server, new_page) -> Non
     guest = new_page()
     guest.goto(link)
     guest.wait_for_selector(".table-page")
-    assert "token" not in guest.url  # the token leaves the address bar for the browser's storage
+    assert "invite" not in guest.url  # the claimed invite leaves the address bar
+    # an invite is claimed once: the same link opened again holds no seat
+    late = new_page()
+    late.goto(link)
+    late.wait_for_selector(".table-page")
+    assert late.locator(".table-page").get_attribute("data-seat") == "watch"
+    assert "already been used" in late.locator("#notices").inner_text()
     watcher = new_page()
     watcher.goto(base + spectate)
     watcher.wait_for_selector(".table-page")
@@ -201,6 +207,8 @@ def test_two_browsers_play_online_with_invite_links(web_server, new_page) -> Non
 
     a, b = TableDriver(host, base), TableDriver(guest, base)
     assert a.table_id == b.table_id == table_id_of(watcher)
+    # each browser holds its own seat's token alone: the host never had the guest's
+    assert set(a.tokens()) == {0} and set(b.tokens()) == {1}
     assert a.attr("seat") == "0" and b.attr("seat") == "1"
     # each sees its own hand; the spectator sees none
     hand_a, hand_b = hand(host), hand(guest)
@@ -233,10 +241,10 @@ def test_two_browsers_play_online_with_invite_links(web_server, new_page) -> Non
     for p in (host, guest, watcher):
         assert p.locator("section.result").is_visible()
         assert not p.errors
-    # no token in the server's logs
+    # no invite and no token in the server's logs
     log = web_server.log()
-    assert token not in log
-    for secret in a.tokens().values():
+    assert invite not in log
+    for secret in (*a.tokens().values(), *b.tokens().values()):
         assert secret not in log
 
 

@@ -1,8 +1,11 @@
-// Talking to the server: JSON over HTTP, live tables over WebSocket, seat tokens in this
-// browser's storage. A token arrives in an invite link's fragment (#seat=N&token=...), which
-// browsers never send to servers; the page sends it in a header or the socket's first message.
+// Talking to the server: JSON over HTTP, live tables over WebSocket, seat tokens and host keys
+// in this browser's storage. A seat reaches this browser in a link's fragment, which browsers
+// never send to servers: #invite=... (claimed once: the server answers with the seat's token,
+// for this browser alone) or, for the creator's own seats, #seat=N&token=... The page sends a
+// token in a header or the socket's first message, never in an address.
 
 export const TOKEN_HEADER = "X-Seat-Token";
+export const HOST_HEADER = "X-Host-Key";
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -12,10 +15,11 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body, token } = {}) {
+export async function api(path, { method = "GET", body, token, hostKey } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers[TOKEN_HEADER] = token;
+  if (hostKey) headers[HOST_HEADER] = hostKey;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try {
@@ -50,17 +54,38 @@ export function forgetSeat(tableId, seat) {
   localStorage.setItem(KEY + tableId, JSON.stringify(seats));
 }
 
-/** Take a token out of the address's fragment into storage, and out of the address bar. */
-export function adoptFragment(tableId) {
+const HOST = "spyglass.host.";
+
+/** The host key of a table this browser created (it re-invites seats), or null. */
+export function hostKey(tableId) {
+  return localStorage.getItem(HOST + tableId);
+}
+
+export function saveHostKey(tableId, key) {
+  localStorage.setItem(HOST + tableId, key);
+}
+
+/** Take a seat out of the address's fragment into storage, and the fragment out of the address
+ * bar: a token as it is, an invite by claiming it. Returns {seat} or {error} or null. */
+export async function adoptFragment(tableId) {
   const params = new URLSearchParams(location.hash.slice(1));
   const seat = params.get("seat");
   const token = params.get("token");
+  const invite = params.get("invite");
+  if (seat === null && !invite) return null;
+  history.replaceState(null, "", location.pathname + location.search);
   if (seat !== null && token) {
     saveSeatToken(tableId, Number(seat), token);
-    history.replaceState(null, "", location.pathname + location.search);
-    return Number(seat);
+    return { seat: Number(seat) };
   }
-  return null;
+  if (!invite) return null;
+  try {
+    const claimed = await api(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", body: { invite } });
+    saveSeatToken(tableId, claimed.seat, claimed.token);
+    return { seat: claimed.seat };
+  } catch (error) {
+    return { error: error.status === 410 ? "This invite link has already been used (or the host replaced it). Ask the host for a new one." : error.message };
+  }
 }
 
 /** One live connection for one seat (or a spectator): reconnects until closed. */
@@ -89,10 +114,13 @@ export class TableSocket {
     ws.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "state") this.onState(message);
-      else this.onReply(message);
+      else {
+        if (message.type === "error" && message.ref === undefined) this.lastError = message.error;
+        this.onReply(message);
+      }
     };
     ws.onclose = (event) => {
-      this.onStatus("closed", event.code);
+      this.onStatus("closed", event.code, this.lastError);
       if (this.closed || (event.code >= 4400 && event.code < 4500)) return;
       setTimeout(() => this.connect(), this.retry);
       this.retry = Math.min(this.retry * 2, 8000);

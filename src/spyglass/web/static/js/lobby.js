@@ -1,6 +1,6 @@
 // The lobby: every registered game with its rules, a form to set a table, recent tables.
 
-import { api, saveSeatToken, seatTokens } from "./api.js";
+import { api, saveHostKey, saveSeatToken, seatTokens } from "./api.js";
 import { copyButton, dialog, games, notice, showRules } from "./ui.js";
 import { h } from "./render.js";
 
@@ -104,7 +104,7 @@ export async function newTable(g) {
         n > 1 ? h("option", { value: "invite" }, "person with an invite link") : null,
         h("option", { value: "bot", selected: seat > 0 }, "bot"));
       const agent = h("select", { name: `agent-${seat}`, "aria-label": `seat ${seat} agent` }, agents.agents.map((a) => h("option", { value: a.name, selected: a.name === agents.default }, a.name)));
-      const budget = h("input", { name: `budget-${seat}`, type: "number", min: 1, placeholder: "budget", "aria-label": `seat ${seat} budget (iterations)`, size: 6 });
+      const budget = h("input", { name: `budget-${seat}`, type: "number", min: 1, max: agents.max_budget, placeholder: "budget", "aria-label": `seat ${seat} budget (iterations)`, size: 6 });
       const name = h("input", { name: `name-${seat}`, type: "text", maxlength: 40, placeholder: `seat ${seat}`, "aria-label": `seat ${seat} name` });
       const sync = () => {
         const bot = who.value === "bot";
@@ -121,6 +121,7 @@ export async function newTable(g) {
   };
   count.addEventListener("change", drawSeats);
   drawSeats();
+  form.append(h("div", { class: "field" }, h("label", { for: "private" }, "Private"), h("input", { id: "private", name: "private", type: "checkbox" }), h("span", { class: "muted help" }, "not listed in the lobby: only people with a link find it")));
   form.append(h("div", { class: "field" }, h("label", { for: "seed" }, "Deal"), h("input", { id: "seed", name: "seed", type: "number", min: 0, placeholder: "random" }), h("span", { class: "muted help" }, "a seed number replays the same deal")));
   const submit = h("button", { type: "submit", class: "primary" }, "Start the table");
   form.append(h("div", { class: "buttons" }, submit, h("button", { type: "button", onclick: () => showRules(g.id) }, "Rules")));
@@ -141,17 +142,18 @@ export async function newTable(g) {
         if (!budgetText.hidden && budgetText.value) spec.budget = Number(budgetText.value);
         seats.push(spec);
       } else {
-        seats.push({ kind: "human", name });
+        seats.push({ kind: "human", name, invite: who !== "here" });
         (who === "here" ? local : invited).push(seat);
       }
     }
-    const body = { game: g.id, players: n, seats, options: {} };
+    const body = { game: g.id, players: n, seats, options: {}, private: form.querySelector("#private").checked };
     for (const o of g.options) body.options[o.name] = readOption(o, form);
     const seed = form.querySelector("#seed").value;
     if (seed !== "") body.seed = Number(seed);
     try {
       const created = await api("/api/tables", { method: "POST", body });
       for (const s of created.seats) if (local.includes(s.seat)) saveSeatToken(created.id, s.seat, s.token);
+      saveHostKey(created.id, created.host_key);
       d.close();
       if (invited.length) showInvites(created, invited);
       else location.assign(`/table/${created.id}`);
@@ -170,7 +172,7 @@ function showInvites(created, invited) {
   });
   const watch = origin + created.spectate;
   dialog("Invite the players", h("div", {},
-    h("p", {}, "Send each person their own link: it holds their seat's secret token, shown only now."),
+    h("p", {}, "Send each person their own link. It works once: whoever opens it first takes the seat, and only their browser can see its hand. If a link goes astray, give the seat a new one from the table's Seats button."),
     ...rows,
     h("p", {}, "Anyone can watch (without seeing hands) at ", h("a", { href: created.spectate }, watch), "."),
     h("div", { class: "buttons" }, h("a", { class: "button primary", href: `/table/${created.id}` }, "Go to the table"))), { sticky: true });

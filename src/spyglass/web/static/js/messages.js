@@ -20,11 +20,15 @@ function clock(at) {
 
 export class MessagePanel {
   /** ``send(key, message)`` sends a message on the socket of seat ``key`` and returns its
-   * ``ref``, or null when that socket is not connected. */
-  constructor(tableId, { send }) {
+   * ``ref``, or null when that socket is not connected; ``fetchPage(key, before)`` fetches
+   * the page of seat ``key``'s messages before position ``before`` (the server sends only the
+   * latest page when a connection opens). */
+  constructor(tableId, { send, fetchPage }) {
     this.tableId = tableId;
     this.send = send;
+    this.fetchPage = fetchPage;
     this.lists = new Map(); // seat key (a seat number, or "watch") -> its messages, oldest first
+    this.firsts = new Map(); // seat key -> the position of its oldest message on hand
     this.sending = new Map(); // `${key}:${ref}` -> the text on its way, put back if refused
     this.key = null; // whose messages are on screen
     this.table = null; // the table's latest public summary (seats and names)
@@ -82,6 +86,7 @@ export class MessagePanel {
   receive(key, message) {
     if (message.type === "messages") {
       this.lists.set(key, message.messages.slice());
+      this.firsts.set(key, message.first || 0);
       if (key === this.key) this.drawList();
       this.drawBadge();
       return true;
@@ -157,7 +162,22 @@ export class MessagePanel {
     const messages = this.lists.get(this.key) || [];
     this.list.replaceChildren(...messages.map((m) => this.item(m)));
     if (!messages.length) this.list.append(h("li", { class: "message-empty muted" }, "No messages yet."));
+    if (this.firsts.get(this.key) > 0) {
+      const key = this.key;
+      this.list.prepend(h("li", { class: "message-earlier" }, h("button", { type: "button", onclick: () => this.earlier(key) }, "Earlier messages")));
+    }
     this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  /** Fetch the page before the oldest message on hand, and show it above the others. */
+  async earlier(key) {
+    const page = await this.fetchPage(key, this.firsts.get(key));
+    this.lists.set(key, [...page.messages, ...(this.lists.get(key) || [])]);
+    this.firsts.set(key, page.first);
+    if (key === this.key) {
+      this.drawList();
+      this.list.scrollTop = 0;
+    }
   }
 
   drawRecipients() {

@@ -2,15 +2,17 @@
 // the log, hints, undo (solo), stories to step through, the result, hot-seat hand-over, and
 // the table's messages in a panel beside it (messages.js).
 
-import { adoptFragment, seatTokens, TableSocket } from "./api.js";
+import { adoptFragment, api, forgetSeat, saveSeatToken, seatTokens, TableSocket } from "./api.js";
 import { richText } from "./cards.js";
 import { MessagePanel } from "./messages.js";
 import { MoveController } from "./moves.js";
+import { seatsDialog } from "./seats.js";
 import { h, renderTable } from "./render.js";
 import { dialog, game, notice, resultPanel, showRules, walkStory } from "./ui.js";
 
 export async function tablePage(root, tableId) {
-  adoptFragment(tableId);
+  const adopted = await adoptFragment(tableId);
+  if (adopted && adopted.error) notice(adopted.error, "error");
   const page = new TablePage(root, tableId);
   await page.start();
   return page;
@@ -40,6 +42,7 @@ class TablePage {
         const socket = this.sockets.get(key);
         return socket ? socket.send(message) : null;
       },
+      fetchPage: (key, before) => api(`/api/tables/${encodeURIComponent(tableId)}/messages?before=${before}&limit=100`, { token: key === "watch" ? undefined : this.tokens[key] }),
     });
     this.area = h("div", { class: "table-area" });
     this.layout = h("div", { class: "table-with-messages" }, this.area, this.panel.element);
@@ -51,22 +54,48 @@ class TablePage {
     if (!this.layout.isConnected) this.root.replaceChildren(this.layout);
   }
 
-  async start() {
-    this.root.replaceChildren(h("p", { class: "muted" }, "Connecting…"));
-    const handlers = (key) => ({
+  handlers(key) {
+    return {
       onState: (message) => this.receive(key, message),
       onReply: (message) => this.reply(key, message),
-      onStatus: (status, code) => this.status(key, status, code),
-    });
+      onStatus: (status, code, error) => this.status(key, status, code, error),
+    };
+  }
+
+  async start() {
+    this.root.replaceChildren(h("p", { class: "muted" }, "Connecting…"));
     if (this.mySeats.length) {
-      for (const seat of this.mySeats) this.sockets.set(seat, new TableSocket(this.id, this.tokens[seat], handlers(seat)));
+      for (const seat of this.mySeats) this.sockets.set(seat, new TableSocket(this.id, this.tokens[seat], this.handlers(seat)));
     } else {
-      this.sockets.set("watch", new TableSocket(this.id, null, handlers("watch")));
+      this.sockets.set("watch", new TableSocket(this.id, null, this.handlers("watch")));
     }
     document.addEventListener("keydown", (event) => this.key(event));
   }
 
-  status(key, status, code) {
+  /** A new key for one of this browser's seats: its socket is closed first (the server closes
+   * every connection holding the old key), then opened again with the new one. */
+  async rotateSeat(seat) {
+    const old = this.sockets.get(seat);
+    if (old) old.close();
+    try {
+      const rotated = await api(`/api/tables/${encodeURIComponent(this.id)}/token`, { method: "POST", token: this.tokens[seat] });
+      saveSeatToken(this.id, seat, rotated.token);
+      this.tokens[seat] = rotated.token;
+      notice("This seat has a new key: any other copy of the old one no longer works.");
+    } catch (error) {
+      notice(error.message, "error");
+    }
+    this.sockets.set(seat, new TableSocket(this.id, this.tokens[seat], this.handlers(seat)));
+  }
+
+  status(key, status, code, error) {
+    if (status === "closed" && code === 4401) {
+      // this seat's key was replaced (the host re-invited the seat, or another copy of the
+      // key asked for a new one): it is no longer this browser's
+      forgetSeat(this.id, key);
+      this.root.replaceChildren(h("div", { class: "error-page" }, h("h2", {}, "You no longer hold this seat"), h("p", {}, error || "this seat's key was replaced"), h("p", {}, h("a", { href: `/table/${this.id}` }, "Watch the table"), " · ", h("a", { href: "/" }, "Back to the lobby"))));
+      return;
+    }
     if (status === "closed" && !(code >= 4400 && code < 4500)) {
       if (!this.lost) notice("Connection to the server lost: reconnecting…", "error");
       this.lost = true;
@@ -200,6 +229,7 @@ class TablePage {
     }, h("span", { class: `dot ${s.kind === "bot" ? "dot-bot" : s.connected ? "dot-on" : "dot-off"}`, title: s.kind === "bot" ? `bot: ${s.agent}` : s.connected ? "connected" : "not connected" }), s.name, /\bseat\b/i.test(s.name) ? "" : h("span", { class: "muted" }, ` · seat ${s.seat}`), s.seat === message.seat ? " (you)" : "")));
     const buttons = h("div", { class: "buttons table-buttons" },
       h("button", { type: "button", onclick: () => showRules(info.id), title: "rules (r)" }, "Rules"),
+      table.players > 1 ? h("button", { type: "button", id: "seats", onclick: () => seatsDialog(this.id, table, this.mySeats, (seat) => this.rotateSeat(seat)) }, "Seats") : null,
       mine && message.legal.length ? h("button", { type: "button", id: "hint", onclick: () => this.hint(), title: "hint (h)" }, "Hint") : null,
       message.can_undo ? h("button", { type: "button", id: "undo", onclick: () => this.undo(), title: "undo (u)" }, "Undo") : null,
       view.over ? h("a", { class: "button", href: `/api/tables/${this.id}/record`, download: "" }, "Download record") : null,
