@@ -76,7 +76,11 @@ def test_the_api_reference_renders_offline_under_the_csp(web_server, new_page) -
     violations = []
     page.on(
         "request",
-        lambda r: elsewhere.append(r.url) if "127.0.0.1" not in r.url and r.url.startswith("http") else None,
+        lambda r: (
+            elsewhere.append(r.url)
+            if "127.0.0.1" not in r.url and r.url.startswith("http")
+            else None
+        ),
     )
     page.on(
         "console",
