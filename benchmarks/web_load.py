@@ -336,7 +336,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> Fi
             peak[0] = max(peak[0], memory_kib(server_pid)[0])
             await asyncio.sleep(0.5)
 
-    limits = httpx.Limits(max_connections=50)
+    limits = httpx.Limits(max_connections=50, keepalive_expiry=1.0)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
         watcher = asyncio.create_task(watch_memory())
         started = time.perf_counter()

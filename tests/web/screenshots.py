@@ -62,8 +62,8 @@ def spies_table(browser, base: str, out: Path, seed: int = 5) -> Path:
     """A five-power Spies! table, every seat a person, played at random over the API to the
     first question put to a seat in another power's turn (a search of its spy, a chit against
     it, an offer) after the first year's tiles: that seat's whole page, banner on top."""
-    body = {"game": "spies", "players": 5, "seed": seed,
-            "seats": [{"kind": "human", "name": f"Player {i + 1}"} for i in range(5)]}  # fmt: skip
+    seats = [{"kind": "human", "name": f"Player {i + 1}", "invite": False} for i in range(5)]
+    body = {"game": "spies", "players": 5, "seed": seed, "seats": seats}
     created = httpx.post(f"{base}/api/tables", json=body).json()
     url = f"{base}/api/tables/{created['id']}"
     seat_tokens = tokens(created)
@@ -112,7 +112,8 @@ def main() -> None:
                         "options": options,
                         # every seat a person, so the pictures do not wait on bots
                         "seats": [
-                            {"kind": "human", "name": f"Player {i + 1}"} for i in range(players)
+                            {"kind": "human", "name": f"Player {i + 1}", "invite": False}
+                            for i in range(players)
                         ],
                     }
                     created = httpx.post(f"{server.url}/api/tables", json=body).json()

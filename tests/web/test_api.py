@@ -127,7 +127,9 @@ def test_create_a_multiplayer_table_with_bots_and_invites(client) -> None:
     assert created["seats"][0]["name"] == "Ann"
     assert created["seats"][2]["token"] is None and created["seats"][2]["link"] is None
     assert created["table"]["options"]["police_face_up"] is True
-    assert created["seats"][0]["token"] != created["seats"][1]["token"]
+    # the first person is the creator; the second is invited: a link, never a token
+    assert created["seats"][0]["token"] and created["seats"][1]["token"] is None
+    assert "#invite=" in created["seats"][1]["link"]
 
 
 @pytest.mark.parametrize(

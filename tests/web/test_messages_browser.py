@@ -178,7 +178,11 @@ def test_hot_seat_shows_each_seat_only_its_own_messages(web_server, new_page) ->
             "players": 3,
             "seed": 3,
             "options": {"city_limit": 1},
-            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human", "name": "Di"}],
+            "seats": [
+                {"kind": "human", "invite": False},
+                {"kind": "human", "invite": False},
+                {"kind": "human", "name": "Di"},
+            ],
         },
     )
     assert response.status_code == 201, response.text

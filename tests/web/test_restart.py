@@ -31,7 +31,11 @@ def make_tables(http: httpx.Client) -> dict[str, dict]:
             "players": 3,
             "seed": 8,
             "options": {"game_length": "short"},
-            "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "human"}],
+            "seats": [
+                {"kind": "human", "invite": False},
+                {"kind": "bot"},
+                {"kind": "human", "invite": False},
+            ],
         },
         "bots": {
             "game": "espionage",

@@ -23,10 +23,11 @@ import spyglass
 from . import auth
 from .bots import Caps
 from .limits import Limits
+from .manager import TableManager
 from .routes import games, live, pages, seats, tables
 from .security import MAX_BODY, Guard
 from .store import Store
-from .tables import TableError, TableManager
+from .tables import TableError
 from .workers import BotPool
 
 log = logging.getLogger("spyglass.web")

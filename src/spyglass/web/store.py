@@ -46,6 +46,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     inspect,
     or_,
@@ -53,16 +54,22 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, OperationalError
 
 from spyglass.engine import RulesError
+
+#: The PostgreSQL channel on which server processes tell one another what changed.
+CHANNEL = "spyglass"
 
 PLAYING = "playing"
 OVER = "over"
 #: An unfinished table nobody moved at for a long time: kept, no longer listed or restored at
 #: start; it comes back to ``playing`` with its next move.
 ARCHIVED = "archived"
+#: What a table whose stored history does not replay shows (it is never stored as such).
+BROKEN = "broken"
 
 #: Who a table waits for (``waiting``): a bot (the server must move: restored at start), a
 #: person, or nobody (over).
@@ -113,6 +120,20 @@ actions_t = Table(
     Column("at", Float, nullable=False),
 )
 
+jobs_t = Table(
+    "spyglass_jobs",
+    metadata,
+    Column("table_id", String(32), ForeignKey("spyglass_tables.id"), primary_key=True),
+    Column("step", Integer, primary_key=True),  # the position the job is about
+    Column("kind", String(8), primary_key=True),  # JOB_BOT, or JOB_HINT + the seat
+    Column("seat", Integer, nullable=False),
+    Column("due", Float, nullable=False),  # not before (a bot's pause at tables with people)
+    Column("owner", String(64)),  # the server process working on it
+    Column("lease", Float),  # ... until then; after it, any process may take the job over
+    Column("result", Text),  # a hint's answer (JSON), kept as the hint of that position
+    Column("created", Float, nullable=False),
+)
+
 messages_t = Table(
     "spyglass_messages",
     metadata,
@@ -123,6 +144,30 @@ messages_t = Table(
     Column("text", Text, nullable=False),
     Column("at", Float, nullable=False),
 )
+
+
+JOB_BOT = "bot"
+JOB_HINT = "hint"  # + the seat: "hint2"
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """Work for the bot workers of any server process: a bot's move at ``step`` of a table, or
+    a hint for ``seat`` at that step."""
+
+    table_id: str
+    step: int
+    kind: str
+    seat: int
+    due: float = 0.0
+
+    @property
+    def is_hint(self) -> bool:
+        return self.kind.startswith(JOB_HINT)
+
+
+def hint_kind(seat: int) -> str:
+    return f"{JOB_HINT}{seat}"
 
 
 class Conflict(Exception):
@@ -248,12 +293,13 @@ def _add_missing_columns(engine: Engine) -> None:
 class Store:
     """The database. ``url`` is a SQLAlchemy URL (see :func:`database_url`)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, origin: str = "") -> None:
         try:
             parsed = make_url(url)
         except ArgumentError:
             raise RulesError(f"not a database address: {url!r}") from None
         self.url = url
+        self.origin = origin  # this server process, named in the notes it sends
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
         if self.is_sqlite:
             # Connections stay open in a small pool: closing the last connection to a WAL
@@ -272,6 +318,24 @@ class Store:
                 f"cannot open the database {self.describe_url(url)}: {error.orig}"
             ) from None
 
+    @property
+    def libpq_url(self) -> str | None:
+        """The address for a PostgreSQL client of its own (the bus's LISTEN), or None."""
+        if self.is_sqlite:
+            return None
+        parsed = make_url(self.url).set(drivername="postgresql")
+        return parsed.render_as_string(hide_password=False)
+
+    def _note(self, conn: Any, table_id: str, kind: str, value: Any = None) -> None:
+        """Tell the other server processes (PostgreSQL NOTIFY, delivered when this transaction
+        commits, and only then) that a table changed. SQLite has one process: nothing to do."""
+        if self.is_sqlite:
+            return
+        payload = json.dumps({"o": self.origin, "t": table_id, "k": kind, "v": value})
+        conn.execute(
+            text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload}
+        )
+
     @staticmethod
     def describe_url(url: str) -> str:
         """The address without its password, for messages."""
@@ -282,7 +346,8 @@ class Store:
 
     # ------------------------------------------------------------------ writes
 
-    def create(self, row: TableRow) -> None:
+    def create(self, row: TableRow, job: Job | None = None) -> None:
+        """A new table (and its first bot job, if a bot moves first)."""
         now = time.time()
         row.created = row.updated = now
         try:
@@ -320,6 +385,8 @@ class Store:
                         for s in row.seats
                     ],
                 )
+                if job is not None:
+                    self._add_job(conn, job, now)
         except DBAPIError as error:
             if "NUL" in str(error.orig) or "0x00" in str(error.orig):
                 raise StoreError("text with a NUL character cannot be stored") from None
@@ -334,9 +401,12 @@ class Store:
         status: str,
         *,
         waiting: str | None = None,
+        job: Job | None = None,
     ) -> None:
         """Add action ``step`` (1-based) and the table's new status, in one transaction, if the
-        stored table is at ``step - 1``; :class:`Conflict` (nothing written) if it is not."""
+        stored table is at ``step - 1``; :class:`Conflict` (nothing written) if it is not. The
+        same transaction drops the table's jobs about earlier positions (done, or moot) and
+        adds ``job`` (the next bot move), and tells the other processes."""
         now = time.time()
         with self.engine.begin() as conn:
             moved = conn.execute(
@@ -352,6 +422,10 @@ class Store:
                     table_id=table_id, step=step, seat=seat, notation=notation, at=now
                 )
             )
+            conn.execute(delete(jobs_t).where(jobs_t.c.table_id == table_id, jobs_t.c.step < step))
+            if job is not None:
+                self._add_job(conn, job, now)
+            self._note(conn, table_id, "move", step)
 
     def truncate(
         self,
@@ -376,20 +450,44 @@ class Store:
             conn.execute(
                 delete(actions_t).where(actions_t.c.table_id == table_id, actions_t.c.step > step)
             )
+            conn.execute(delete(jobs_t).where(jobs_t.c.table_id == table_id, jobs_t.c.step > step))
+            self._note(conn, table_id, "undo", step)
+
+    def set_waiting(self, table_id: str, waiting: str | None) -> None:
+        """Note who a table waits for (tables stored by a version that did not)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(waiting=waiting))
 
     def add_message(self, table_id: str, message: MessageRow) -> None:
-        """Keep one message of a table (committed before anyone receives it)."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                insert(messages_t).values(
-                    table_id=table_id,
-                    n=message.n,
-                    seat=message.seat,
-                    to_seat=message.to,
-                    text=message.text,
-                    at=message.at,
+        """Keep one message of a table (committed before anyone receives it); :class:`Conflict`
+        if another process took its number first."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(messages_t).values(
+                        table_id=table_id,
+                        n=message.n,
+                        seat=message.seat,
+                        to_seat=message.to,
+                        text=message.text,
+                        at=message.at,
+                    )
                 )
-            )
+                self._note(conn, table_id, "message", message.n)
+        except IntegrityError:
+            raise Conflict(f"message {message.n} of table {table_id} exists") from None
+
+    def messages_after(self, table_id: str, n: int) -> list[MessageRow]:
+        """The messages of a table numbered after ``n``, in order."""
+        with self.engine.connect() as conn:
+            return [
+                MessageRow(m.n, m.seat, m.to_seat, m.text, m.at)
+                for m in conn.execute(
+                    select(messages_t)
+                    .where(messages_t.c.table_id == table_id, messages_t.c.n > n)
+                    .order_by(messages_t.c.n)
+                )
+            ]
 
     # ------------------------------------------------------------------ seats and invites
 
@@ -413,7 +511,10 @@ class Store:
                 )
                 .values(token_hash=token_hash, invite_hash=None)
             )
-            return seat if done.rowcount == 1 else None
+            if done.rowcount != 1:
+                return None
+            self._note(conn, table_id, "seats")
+            return seat
 
     def reinvite(self, table_id: str, seat: int, invite_hash: str) -> None:
         """A new invite for a person's seat: the seat's token and any earlier invite stop
@@ -424,6 +525,7 @@ class Store:
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                 .values(token_hash=None, invite_hash=invite_hash)
             )
+            self._note(conn, table_id, "seats")
 
     def rotate(self, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
         """Replace a seat's token by a new one, if ``old_hash`` is still its token."""
@@ -437,7 +539,10 @@ class Store:
                 )
                 .values(token_hash=new_hash)
             )
-            return done.rowcount == 1
+            if done.rowcount != 1:
+                return False
+            self._note(conn, table_id, "seats")
+            return True
 
     def archive_idle(self, before: float) -> list[str]:
         """Archive every unfinished table whose last change is older than ``before`` (seconds
@@ -456,7 +561,115 @@ class Store:
                     .where(tables_t.c.id.in_(ids), tables_t.c.status == PLAYING)
                     .values(status=ARCHIVED)
                 )
+                conn.execute(delete(jobs_t).where(jobs_t.c.table_id.in_(ids)))
         return ids
+
+    # ------------------------------------------------------------------ jobs
+
+    def _add_job(self, conn: Any, job: Job, now: float) -> None:
+        values = {
+            "table_id": job.table_id,
+            "step": job.step,
+            "kind": job.kind,
+            "seat": job.seat,
+            "due": job.due,
+            "created": now,
+        }
+        dialect: Any = sqlite if self.is_sqlite else postgresql
+        conn.execute(dialect.insert(jobs_t).values(**values).on_conflict_do_nothing())
+
+    def add_job(self, job: Job) -> None:
+        """Queue a job (nothing if that job is queued already) and tell the other processes."""
+        with self.engine.begin() as conn:
+            self._add_job(conn, job, time.time())
+            self._note(conn, job.table_id, "job", job.step)
+
+    def claim_jobs(self, owner: str, limit: int, lease: float) -> list[Job]:
+        """Take up to ``limit`` jobs that are due and that no process holds (or whose holder's
+        lease ran out: it died) for ``lease`` seconds, oldest first."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            free = (
+                select(jobs_t.c.table_id, jobs_t.c.step, jobs_t.c.kind)
+                .where(jobs_t.c.result.is_(None), jobs_t.c.due <= now)
+                .where(or_(jobs_t.c.lease.is_(None), jobs_t.c.lease < now))
+                .order_by(jobs_t.c.due)
+                .limit(limit)
+                .with_for_update(skip_locked=True)
+            )
+            chosen = list(conn.execute(free))
+            jobs = []
+            for table_id, step, kind in chosen:
+                taken = conn.execute(
+                    update(jobs_t)
+                    .where(jobs_t.c.table_id == table_id, jobs_t.c.step == step)
+                    .where(jobs_t.c.kind == kind)
+                    .values(owner=owner, lease=now + lease)
+                    .returning(jobs_t.c.seat, jobs_t.c.due)
+                ).first()
+                if taken is not None:
+                    jobs.append(Job(table_id, step, kind, taken.seat, taken.due))
+        return jobs
+
+    def next_due(self) -> float | None:
+        """When the next job not held by anyone falls due (seconds since 1970), or None."""
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(func.min(jobs_t.c.due)).where(
+                    jobs_t.c.result.is_(None),
+                    or_(jobs_t.c.lease.is_(None), jobs_t.c.lease < time.time()),
+                )
+            ).scalar()
+
+    def finish_job(self, job: Job, result: str | None = None) -> None:
+        """A job done: a bot's is dropped (its move is stored), a hint's answer is kept."""
+        with self.engine.begin() as conn:
+            where = (
+                jobs_t.c.table_id == job.table_id,
+                jobs_t.c.step == job.step,
+                jobs_t.c.kind == job.kind,
+            )
+            if result is None:
+                conn.execute(delete(jobs_t).where(*where))
+            else:
+                conn.execute(update(jobs_t).where(*where).values(result=result, lease=None))
+                self._note(conn, job.table_id, "hint", [job.step, job.seat])
+
+    def release_jobs(self, owner: str) -> None:
+        """Give back the jobs ``owner`` holds and has not finished (a process stopping): other
+        processes take them at once rather than after the lease."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(jobs_t)
+                .where(jobs_t.c.owner == owner, jobs_t.c.result.is_(None))
+                .values(owner=None, lease=None)
+            )
+
+    def job_result(self, table_id: str, step: int, kind: str) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(jobs_t.c.result).where(
+                    jobs_t.c.table_id == table_id, jobs_t.c.step == step, jobs_t.c.kind == kind
+                )
+            ).scalar()
+
+    def tables_without_bot_job(self) -> list[tuple[str, int]]:
+        """Unfinished tables that may wait for a bot with no job queued at their step (left by
+        an older version): (id, step)."""
+        with self.engine.connect() as conn:
+            queued = select(jobs_t.c.table_id).where(
+                jobs_t.c.table_id == tables_t.c.id,
+                jobs_t.c.step == tables_t.c.step,
+                jobs_t.c.kind == JOB_BOT,
+            )
+            rows = conn.execute(
+                select(tables_t.c.id, tables_t.c.step).where(
+                    tables_t.c.status == PLAYING,
+                    or_(tables_t.c.waiting == WAITING_BOT, tables_t.c.waiting.is_(None)),
+                    ~queued.exists(),
+                )
+            )
+            return [(r.id, r.step) for r in rows]
 
     # ------------------------------------------------------------------ reads
 
@@ -522,6 +735,24 @@ class Store:
                         MessageRow(m.n, m.seat, m.to_seat, m.text, m.at)
                     )
         return list(rows.values())
+
+    def actions_after(self, table_id: str, step: int) -> tuple[int, str, list[str]] | None:
+        """A table's stored step and status and its moves after ``step`` (a copy catching up
+        with what another process committed), or None if there is no such table."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(tables_t.c.step, tables_t.c.status).where(tables_t.c.id == table_id)
+            ).first()
+            if row is None:
+                return None
+            moves = list(
+                conn.execute(
+                    select(actions_t.c.notation)
+                    .where(actions_t.c.table_id == table_id, actions_t.c.step > step)
+                    .order_by(actions_t.c.step)
+                ).scalars()
+            )
+        return row.step, row.status, moves
 
     def ids(self, status: str | None = None) -> list[str]:
         """The ids of every table (or of those with ``status``)."""

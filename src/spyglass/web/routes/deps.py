@@ -9,7 +9,7 @@ from fastapi import Header, Request
 from pydantic import BaseModel
 
 from spyglass.web import auth
-from spyglass.web.tables import TableManager
+from spyglass.web.manager import TableManager
 
 
 def manager(request: Request) -> TableManager:

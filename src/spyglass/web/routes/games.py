@@ -11,8 +11,9 @@ import spyglass
 from spyglass import agents
 from spyglass.engine import RulesError
 from spyglass.web.bots import strongest_agent, takes_budget
+from spyglass.web.manager import TableManager
 from spyglass.web.rules import rules_html
-from spyglass.web.tables import TableError, TableManager
+from spyglass.web.tables import TableError
 
 from .deps import errors, manager
 

@@ -10,7 +10,8 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from spyglass.web.tables import Close, Outgoing, Subscriber, Table, TableError, TableManager
+from spyglass.web.manager import TableManager
+from spyglass.web.tables import Close, Outgoing, Subscriber, Table, TableError
 
 router = APIRouter()
 

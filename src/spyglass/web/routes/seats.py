@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from spyglass.web.tables import TableManager
+from spyglass.web.manager import TableManager
 
 from .deps import HostHeader, TokenHeader, client_address, errors, manager
 

@@ -12,8 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 import spyglass
 from spyglass.engine import RulesError
+from spyglass.web.manager import MAX_SEED, TableManager
 from spyglass.web.names import MAX_NAME
-from spyglass.web.tables import MAX_SEED, SeatSpec, TableError, TableManager
+from spyglass.web.tables import SeatSpec, TableError
 
 from .deps import TokenHeader, client_address, errors, manager
 

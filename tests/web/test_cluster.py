@@ -1,0 +1,162 @@
+"""Several server processes on one PostgreSQL database behind HAProxy (issue 26): any process
+serves any table, a process killed mid-game costs nothing acknowledged, and a rolling restart of
+every process while tables play costs the players nothing but reconnects."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from dataclasses import dataclass, field
+
+import httpx
+import pytest
+import websockets
+
+import spyglass
+from spyglass.web.store import Store
+from tests.web.cluster import Cluster
+from tests.web.conftest import TEST_SERVE_ARGS
+
+#: Cluster processes: one bot worker each (the machine has two cores), short bot caps.
+ARGS = (*TEST_SERVE_ARGS, "--bot-workers", "1", "--bot-time", "2")
+
+
+@pytest.fixture
+def cluster(postgres_url):
+    made: list[Cluster] = []
+
+    def start(n: int = 2, pinned: bool = False) -> Cluster:
+        c = Cluster(postgres_url, n=n, pinned=pinned, args=ARGS)
+        made.append(c)  # stopped after the test, even if it fails to start whole
+        return c.start()
+
+    yield start
+    for c in made:
+        c.stop()
+
+
+@dataclass
+class Person:
+    """One person's live connection, through the balancer: random legal moves; reconnects
+    (through the balancer, to whichever process it picks) when the connection drops, and sends
+    again a move whose answer it never saw."""
+
+    url: str
+    table: str
+    token: str
+    rng: random.Random
+    think: float = 0.05
+    acknowledged: list[tuple[int, str]] = field(default_factory=list)  # (step, move)
+    reconnects: int = 0
+    errors: list[str] = field(default_factory=list)
+    last: dict | None = None
+
+    async def play(self, until: float) -> None:
+        sent: tuple[int, str] | None = None
+        ws_url = self.url.replace("http://", "ws://") + f"/api/tables/{self.table}/ws"
+        while time.monotonic() < until:
+            try:
+                async with websockets.connect(ws_url, open_timeout=10) as ws:
+                    await ws.send(json.dumps({"type": "hello", "token": self.token}))
+                    async for raw in ws:
+                        message = json.loads(raw)
+                        if message["type"] == "error":
+                            self.errors.append(message["error"])
+                            sent = None
+                            continue
+                        if message["type"] != "state":
+                            continue
+                        self.last = message
+                        step = message["view"]["step"]
+                        if sent is not None and step > sent[0]:
+                            self.acknowledged.append(sent)
+                            sent = None
+                        if message["view"]["over"] or time.monotonic() >= until:
+                            return
+                        if message["legal"] and (sent is None or sent[0] == step):
+                            if sent is None:
+                                await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+                                sent = (step, self.rng.choice(message["legal"])["notation"])
+                            # (a move sent before the drop and not applied goes again)
+                            await ws.send(
+                                json.dumps({"type": "act", "action": sent[1], "step": sent[0]})
+                            )
+            except (OSError, websockets.WebSocketException, TimeoutError):
+                pass
+            self.reconnects += 1
+            await asyncio.sleep(0.2)
+
+
+def create(url: str, body: dict) -> dict:
+    response = httpx.post(f"{url}/api/tables", json=body, timeout=30)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def check_stored(db: str, people: list[Person], table_id: str) -> spyglass.engine.State:
+    """Every table replays from the database, and every move a person saw acknowledged is
+    stored at its step."""
+    store = Store(db)
+    try:
+        [row] = store.load(table_id)
+    finally:
+        store.close()
+    state = spyglass.replay(row.record())
+    for person in people:
+        for step, move in person.acknowledged:
+            before = spyglass.replay(row.record(), upto=step)
+            assert row.actions[step] == str(before.parse(move)), (step, move)
+    return state
+
+
+@pytest.mark.slow
+def test_two_people_on_two_processes_play_a_game_to_its_end(cluster, postgres_url) -> None:
+    c = cluster(2, pinned=True)
+    seats = [{"kind": "human", "invite": False}] * 2 + [{"kind": "bot", "agent": "random"}]
+    body = {"game": "espionage", "players": 3, "seed": 26, "seats": seats}
+    body["options"] = {"game_length": "short"}
+    created = create(c.url(0), body)
+    tokens = [s["token"] for s in created["seats"][:2]]
+    people = [
+        Person(c.url(i), created["id"], tokens[i], random.Random(i)) for i in range(2)
+    ]  # seat 0 on process 0, seat 1 on process 1
+
+    async def run() -> None:
+        await asyncio.gather(*(p.play(time.monotonic() + 240) for p in people))
+
+    asyncio.run(run())
+    assert all(p.last and p.last["view"]["over"] for p in people)
+    assert not any(p.errors for p in people), [p.errors for p in people]
+    assert all(p.reconnects == 0 for p in people)
+    state = check_stored(postgres_url, people, created["id"])
+    assert state.is_over
+    # both processes show the same finished table
+    views = [httpx.get(f"{c.url(i)}/api/tables/{created['id']}").json() for i in range(2)]
+    assert views[0]["view"] == views[1]["view"]
+    assert views[0]["view"]["step"] == state.step
+
+
+@pytest.mark.slow
+def test_a_process_killed_mid_game_loses_nothing_acknowledged(cluster, postgres_url) -> None:
+    c = cluster(2, pinned=True)
+    seats = [{"kind": "human", "invite": False}] * 2 + [{"kind": "bot", "agent": "heuristic"}]
+    body = {"game": "tinker-tailor", "players": 3, "seed": 7, "seats": seats}
+    created = create(c.url(0), body)
+    tokens = [s["token"] for s in created["seats"][:2]]
+    people = [Person(c.url(i), created["id"], tokens[i], random.Random(10 + i)) for i in range(2)]
+
+    async def run() -> None:
+        until = time.monotonic() + 300
+        playing = [asyncio.create_task(p.play(until)) for p in people]
+        while sum(len(p.acknowledged) for p in people) < 6:
+            await asyncio.sleep(0.1)
+        c.kill(0)  # seat 0's process, mid-game
+        await asyncio.gather(*playing)
+
+    asyncio.run(run())
+    assert people[0].reconnects >= 1  # it lost its process, and came back through the balancer
+    assert all(p.last and p.last["view"]["over"] for p in people)
+    assert not any(p.errors for p in people), [p.errors for p in people]
+    assert check_stored(postgres_url, people, created["id"]).is_over
