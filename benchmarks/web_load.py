@@ -2,6 +2,7 @@
 
     python benchmarks/web_load.py [--tables 100] [--moves 30] [--think 1.0] [--seconds 120]
                                   [--bot-workers N] [--db PATH|URL] [--url http://127.0.0.1:PORT]
+                                  [--processes 1,2,3 --db postgresql://...]
 
 It starts ``spyglass serve`` on a free loopback port with a fresh SQLite database (or uses the
 server at ``--url``) and keeps ``--tables`` tables playing at once, of five kinds in turn:
@@ -25,6 +26,10 @@ moves, failed requests, dropped connections) and the server's memory (server and
 Target (issue 24): p99 action latency under 100 ms with no errors while the bots think. The
 server runs with ``--bot-delay 0`` (the pause that lets people follow bots would only add to the
 bot wait). Every connection goes to 127.0.0.1 only, and the run stops by itself.
+
+With ``--processes 1,2,3`` it runs the same load once per count of ``spyglass serve`` processes
+sharing one PostgreSQL database behind HAProxy (the configuration ``spyglass balancer`` prints;
+issue 26), each run on a fresh schema, and ends with a table of throughput and p99 per count.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import statistics
@@ -327,13 +333,13 @@ async def table_slot(
             return  # the budget ran out mid-game
 
 
-async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> Figures:
+async def run(args: argparse.Namespace, base: str, pids: list[int]) -> Figures:
     figures = Figures()
     peak = [0]
 
     async def watch_memory() -> None:
-        while server_pid is not None:
-            peak[0] = max(peak[0], memory_kib(server_pid)[0])
+        while pids:
+            peak[0] = max(peak[0], sum(memory_kib(pid)[0] for pid in pids))
             await asyncio.sleep(0.5)
 
     limits = httpx.Limits(max_connections=50, keepalive_expiry=1.0)
@@ -400,42 +406,153 @@ def report(args: argparse.Namespace, figures: Figures, memory, cpu, load_before:
     return ok
 
 
+def stop(process: subprocess.Popen) -> None:
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def start_balancer(ports: list[int], port: int, tmp: Path) -> subprocess.Popen:
+    """HAProxy in front of the servers, with the configuration `spyglass balancer` prints."""
+    from spyglass.web.balancer import haproxy_config  # noqa: PLC0415
+
+    haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    if not os.path.exists(haproxy):
+        raise SystemExit("--processes needs HAProxy: apt-get install haproxy")
+    config = tmp / "haproxy.cfg"
+    config.write_text(haproxy_config([f"127.0.0.1:{p}" for p in ports], f"127.0.0.1:{port}"))
+    log = tmp / "haproxy.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen([haproxy, "-db", "-f", str(config)], stdout=out, stderr=out)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit(f"HAProxy did not come up within 30 s:\n{log.read_text(errors='replace')}")
+
+
+def fresh_schema(url: str) -> tuple[str, str]:
+    """A new PostgreSQL schema for one run (so that each process count starts from an empty
+    database): (the database URL that uses it, its name)."""
+    from sqlalchemy import create_engine, text  # noqa: PLC0415
+
+    from spyglass.web.store import database_url  # noqa: PLC0415
+
+    base = database_url(url)
+    name = f"web_load_{os.getpid()}_{int(time.time() * 1000) % 10**9}"
+    engine = create_engine(base)
+    with engine.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{name}"'))
+    engine.dispose()
+    sep = "&" if "?" in base else "?"
+    return f"{base}{sep}options=-csearch_path%3D{name}", name
+
+
+def drop_schema(url: str, name: str) -> None:
+    from sqlalchemy import create_engine, text  # noqa: PLC0415
+
+    from spyglass.web.store import database_url  # noqa: PLC0415
+
+    engine = create_engine(database_url(url))
+    with engine.begin() as conn:
+        conn.execute(text(f'DROP SCHEMA "{name}" CASCADE'))
+    engine.dispose()
+
+
+def one_run(args: argparse.Namespace, processes: int, tmp: Path) -> tuple[Figures, bool]:
+    """The mixed load against ``processes`` servers (behind HAProxy when ``--processes`` was
+    given), or against the server at ``--url``, or one fresh server."""
+    servers: list[subprocess.Popen] = []
+    balancer = None
+    schema = None
+    load_before = os.getloadavg()[0]
+    if args.processes:
+        print(f"\n{processes} server process(es) behind HAProxy, one PostgreSQL database:")
+    try:
+        if args.url:
+            base = args.url.rstrip("/")
+        else:
+            db = args.db or str(tmp / "load.sqlite3")
+            if args.processes:
+                db, schema = fresh_schema(args.db)
+            ports = [free_port() for _ in range(processes)]
+            for i, port in enumerate(ports):
+                log = tmp / f"server-{processes}-{i}.log"
+                servers.append(start_server(db, port, log, args.bot_workers))
+            if args.processes:
+                port = free_port()
+                balancer = start_balancer(ports, port, tmp)
+                base = f"http://127.0.0.1:{port}"
+            else:
+                base = f"http://127.0.0.1:{ports[0]}"
+        pids = [p.pid for p in servers]
+        cpu_before = sum(cpu_seconds(pid) for pid in pids)
+        figures = asyncio.run(run(args, base, pids))
+        memory = None
+        if pids:
+            sizes = [memory_kib(pid) for pid in pids]
+            memory = (sum(a for a, _ in sizes), sum(b for _, b in sizes))
+        cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before if pids else None
+    finally:
+        if balancer is not None:
+            balancer.terminate()
+            balancer.wait(10)
+        for process in servers:
+            stop(process)
+        if schema is not None:
+            drop_schema(args.db, schema)
+    return figures, report(args, figures, memory, cpu, load_before)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100, help="tables playing at once")
     parser.add_argument("--moves", type=int, default=30, help="moves made at each table")
     parser.add_argument("--think", type=float, default=1.0, help="mean think time, seconds")
     parser.add_argument("--seconds", type=float, default=120, help="stop starting moves after")
-    parser.add_argument("--bot-workers", type=int, help="the server's bot workers (default: its)")
+    parser.add_argument("--bot-workers", type=int, help="each server's bot workers")
     parser.add_argument("--db", help="database for the server (default: a fresh SQLite file)")
     parser.add_argument("--url", help="use the server at this loopback address instead")
+    parser.add_argument(
+        "--processes",
+        help="e.g. 1,2,3: run the load once per count of server processes behind HAProxy"
+        " (needs --db postgresql://...; each run gets a fresh schema)",
+    )
     args = parser.parse_args()
-
-    process = None
-    load_before = os.getloadavg()[0]
-    with tempfile.TemporaryDirectory() as tmp:
-        if args.url:
-            base = args.url.rstrip("/")
-            if httpx.URL(base).host not in ("127.0.0.1", "localhost", "::1"):
-                raise SystemExit("this benchmark only talks to a server on loopback")
-        else:
-            port = free_port()
-            db = args.db or str(Path(tmp) / "load.sqlite3")
-            process = start_server(db, port, Path(tmp) / "server.log", args.bot_workers)
-            base = f"http://127.0.0.1:{port}"
+    counts = [1]
+    if args.processes:
         try:
-            cpu_before = cpu_seconds(process.pid) if process else 0.0
-            figures = asyncio.run(run(args, base, process.pid if process else None))
-            memory = memory_kib(process.pid) if process else None
-            cpu = cpu_seconds(process.pid) - cpu_before if process else None
-        finally:
-            if process is not None:
-                process.send_signal(signal.SIGINT)
-                try:
-                    process.wait(20)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-    report(args, figures, memory, cpu, load_before)
+            counts = [int(n) for n in args.processes.split(",")]
+        except ValueError:
+            parser.error("--processes: counts separated by commas, e.g. 1,2,3")
+        if not counts or min(counts) < 1:
+            parser.error("--processes: counts of at least 1")
+        if not (args.db or "").startswith("postgres") or args.url:
+            parser.error("--processes needs --db postgresql://... (and no --url)")
+    if args.url and httpx.URL(args.url).host not in ("127.0.0.1", "localhost", "::1"):
+        raise SystemExit("this benchmark only talks to a server on loopback")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in counts:
+            figures, _ok = one_run(args, n, Path(tmp))
+            rows.append((n, figures))
+    if len(rows) > 1:
+        print("\nscaling (the same mixed load, one run):")
+        print("  processes  actions/s  p50 ms  p99 ms  bot wait p99 ms  errors")
+        for n, figures in rows:
+            lat = [x * 1000 for x in figures.all_latencies()] or [0.0]
+            waits = [x * 1000 for x in figures.bot_waits] or [0.0]
+            print(
+                f"  {n:9d}  {len(figures.all_latencies()) / figures.elapsed:9.1f}"
+                f"  {statistics.median(lat):6.0f}  {quantile(lat, 0.99):6.0f}"
+                f"  {quantile(waits, 0.99):15.0f}  {len(figures.errors):6d}"
+            )
 
 
 if __name__ == "__main__":

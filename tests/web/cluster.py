@@ -24,61 +24,10 @@ from pathlib import Path
 
 import httpx
 
+from spyglass.web.balancer import haproxy_config
 from tests.web.conftest import TEST_SERVE_ARGS, Server, free_port, missing
 
 HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"
-
-
-def haproxy_config(ports: list[int], listen: int, pinned: bool) -> str:
-    """HAProxy's configuration: health checks every 200 ms on /healthz, sessions of a server
-    marked down closed (its WebSockets reconnect elsewhere), failed connections redispatched,
-    WebSockets tunnelled for an hour."""
-    lines = [
-        "global",
-        "    maxconn 4000",
-        "defaults",
-        "    mode http",
-        "    timeout connect 2s",
-        "    timeout client 1h",
-        "    timeout server 1h",
-        "    timeout tunnel 1h",
-        "    option redispatch",
-        "    retries 3",
-        "    retry-on conn-failure empty-response response-timeout",
-        "    option http-buffer-request",
-    ]
-    servers = [
-        f"    server s{i} 127.0.0.1:{port} check inter 200ms fall 1 rise 2"
-        " on-marked-down shutdown-sessions"
-        for i, port in enumerate(ports)
-    ]
-    check = ["    option httpchk GET /healthz", "    http-check expect status 200"]
-    if not pinned:
-        lines += [
-            "frontend web",
-            f"    bind 127.0.0.1:{listen}",
-            "    default_backend spyglass",
-            "backend spyglass",
-            "    balance roundrobin",
-            *check,
-            *servers,
-        ]
-        return "\n".join(lines) + "\n"
-    for i in range(len(ports)):
-        lines += [
-            f"frontend web{i}",
-            f"    bind 127.0.0.{i + 1}:{listen}",
-            f"    default_backend first{i}",
-            f"backend first{i}",
-            *check,
-        ]
-        for j, port in enumerate(ports):
-            backup = "" if j == i else " backup"
-            lines.append(
-                f"    server s{j} 127.0.0.1:{port} check inter 200ms fall 1 rise 2"
-                f" on-marked-down shutdown-sessions{backup}"
-            )
-    return "\n".join(lines) + "\n"
 
 
 @dataclass
@@ -108,7 +57,11 @@ class Cluster:
             self.servers.append(server.start())
         self.config = Path(tempfile.mkstemp(prefix="haproxy-", suffix=".cfg")[1])
         self.config.write_text(
-            haproxy_config([s.port for s in self.servers], self.port, self.pinned)
+            haproxy_config(
+                [f"127.0.0.1:{s.port}" for s in self.servers],
+                [f"{httpx.URL(self.url(i)).host}:{self.port}" for i in range(self.n)],
+                pinned=self.pinned,
+            )
         )
         self.haproxy = subprocess.Popen(
             [HAPROXY, "-db", "-f", str(self.config)],

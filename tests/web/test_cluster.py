@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import subprocess
 import time
 from dataclasses import dataclass, field
 
@@ -15,9 +17,10 @@ import pytest
 import websockets
 
 import spyglass
+from spyglass.web.balancer import haproxy_config
 from spyglass.web.store import Store
-from tests.web.cluster import Cluster
-from tests.web.conftest import TEST_SERVE_ARGS
+from tests.web.cluster import HAPROXY, Cluster
+from tests.web.conftest import TEST_SERVE_ARGS, missing
 
 #: Cluster processes: one bot worker each (the machine has two cores), short bot caps.
 ARGS = (*TEST_SERVE_ARGS, "--bot-workers", "1", "--bot-time", "2")
@@ -49,6 +52,7 @@ class Person:
     rng: random.Random
     think: float = 0.05
     acknowledged: list[tuple[int, str]] = field(default_factory=list)  # (step, move)
+    moves: int = 0  # states answered with a move
     reconnects: int = 0
     errors: list[str] = field(default_factory=list)
     last: dict | None = None
@@ -77,6 +81,7 @@ class Person:
                             return
                         if message["legal"] and (sent is None or sent[0] == step):
                             if sent is None:
+                                self.moves += 1
                                 await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
                                 sent = (step, self.rng.choice(message["legal"])["notation"])
                             # (a move sent before the drop and not applied goes again)
@@ -160,3 +165,129 @@ def test_a_process_killed_mid_game_loses_nothing_acknowledged(cluster, postgres_
     assert all(p.last and p.last["view"]["over"] for p in people)
     assert not any(p.errors for p in people), [p.errors for p in people]
     assert check_stored(postgres_url, people, created["id"]).is_over
+
+
+#: The rolling restart's tables: long solo games, and three-seat games of one person and two bots
+#: (so that bot jobs are taken over by the processes that stay up).
+ROLLING = [
+    ({"game": "loot-the-loop"}, 0),
+    ({"game": "sandwich-guy"}, 0),
+    ({"game": "boba-tea"}, 0),
+    ({"game": "tinker-tailor", "players": 3}, 2),
+]
+
+
+@pytest.mark.slow
+def test_a_rolling_restart_while_100_tables_play_costs_only_reconnects(
+    cluster, postgres_url
+) -> None:
+    """Three processes; 100 tables keep playing (a finished table is followed by a new one of the
+    same kind) while each process in turn is stopped with SIGTERM and started again."""
+    c = cluster(3)
+    tables: list[str] = []
+    people: list[Person] = []
+    failures: list[str] = []
+    restarted: list[int] = []
+
+    async def table_of(kind: int, n: int, http: httpx.AsyncClient) -> Person | None:
+        body, bots = ROLLING[kind]
+        seats = [{"kind": "human", "invite": False}]
+        seats += [{"kind": "bot", "agent": "heuristic"}] * bots
+        for _ in range(5):  # a create refused while a process goes down is tried again
+            try:
+                response = await http.post(
+                    "/api/tables", json={**body, "seed": n, "seats": seats}, timeout=30
+                )
+            except httpx.HTTPError as error:
+                failures.append(f"create: {error!r}")
+                await asyncio.sleep(0.5)
+                continue
+            if response.status_code != 201:
+                failures.append(f"create: {response.status_code} {response.text[:200]}")
+                return None
+            created = response.json()
+            tables.append(created["id"])
+            token = created["seats"][0]["token"]
+            person = Person(c.url(), created["id"], token, random.Random(n), think=1.0)
+            people.append(person)
+            return person
+        return None
+
+    async def keep_playing(slot: int, until: float, http: httpx.AsyncClient) -> None:
+        n = slot
+        while time.monotonic() < until:
+            person = await table_of(slot % len(ROLLING), n, http)
+            if person is None:
+                return
+            await person.play(until)
+            n += 100
+
+    async def run() -> None:
+        until = time.monotonic() + 600
+        limits = httpx.Limits(max_connections=20, keepalive_expiry=1.0)
+        async with httpx.AsyncClient(base_url=c.url(), limits=limits) as http:
+            playing = [asyncio.create_task(keep_playing(slot, until, http)) for slot in range(100)]
+            await asyncio.sleep(8)
+            for i in range(c.n):
+                before = sum(p.moves for p in people)
+                await asyncio.to_thread(c.restart, i)
+                restarted.append(sum(p.moves for p in people) - before)
+                await asyncio.sleep(3)
+            await asyncio.sleep(5)  # play on a little with every process restarted
+            for task in playing:
+                task.cancel()
+            await asyncio.gather(*playing, return_exceptions=True)
+
+    asyncio.run(run())
+    assert not failures, failures[:5]
+    assert not any(p.errors for p in people), [p.errors for p in people if p.errors][:5]
+    assert len(restarted) == 3 and all(moves > 0 for moves in restarted), restarted
+    assert sum(p.reconnects for p in people) >= 30  # the restarts did cut connections
+    store = Store(postgres_url)
+    try:
+        rows = {row.id: row for row in store.load() if row.id in set(tables)}
+    finally:
+        store.close()
+    assert len(rows) == len(tables) >= 100
+    for row in rows.values():
+        spyglass.replay(row.record())  # every table replays
+    for person in people:
+        row = rows[person.table]
+        for step, move in person.acknowledged:
+            before = spyglass.replay(row.record(), upto=step)
+            assert row.actions[step] == str(before.parse(move)), (person.table, step, move)
+
+
+@pytest.mark.parametrize("pinned", [False, True])
+def test_the_balancer_configuration_is_valid_haproxy(tmp_path, pinned) -> None:
+    """What `spyglass balancer` prints (and the tests run) passes HAProxy's own check."""
+    if not os.path.exists(HAPROXY):
+        missing("no HAProxy: apt-get install haproxy")
+    backends = ["127.0.0.1:8001", "127.0.0.1:8002", "127.0.0.1:8003"]
+    listen = [f"127.0.0.{i + 1}:8000" for i in range(3)] if pinned else "127.0.0.1:8000"
+    config = tmp_path / "haproxy.cfg"
+    config.write_text(haproxy_config(backends, listen, pinned=pinned))
+    checked = subprocess.run(
+        [HAPROXY, "-c", "-f", str(config)], check=False, capture_output=True, text=True, timeout=30
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    text = config.read_text()
+    assert text.count("server s") == (9 if pinned else 3)
+    assert text.count(" backup") == (6 if pinned else 0)
+
+
+def test_spyglass_balancer_prints_the_configuration_and_refuses_bad_addresses() -> None:
+    from typer.testing import CliRunner
+
+    from spyglass.cli.main import app
+
+    runner = CliRunner()
+    result = runner.invoke(
+        app, ["balancer", "--backend", "10.0.0.2:8000", "--backend", "10.0.0.3:8000"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "bind 0.0.0.0:80" in result.output
+    assert "server s1 10.0.0.3:8000 check" in result.output
+    bad = runner.invoke(app, ["balancer", "--backend", "10.0.0.2"])
+    assert bad.exit_code == 2
+    assert "not a host:port address" in bad.output

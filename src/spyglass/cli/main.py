@@ -152,6 +152,7 @@ report_app = typer.Typer(
 report_app.command("difficulty")(friendly(lab.difficulty_command))
 app.add_typer(report_app, name="report")
 app.command("serve")(serve.serve_command)
+app.command("balancer")(serve.balancer_command)
 
 
 def main() -> None:

@@ -84,3 +84,24 @@ def serve_command(
     except SpyglassError as error:
         console.print(f"[red]error:[/] {escape(str(error))}")
         raise typer.Exit(2) from None
+
+
+def balancer_command(
+    backend: Annotated[
+        list[str],
+        typer.Option(
+            help="A server process's address, host:port (repeat: one per `spyglass serve`)."
+        ),
+    ],
+    listen: Annotated[str, typer.Option(help="Address the balancer listens on.")] = "0.0.0.0:80",
+) -> None:
+    """Print an HAProxy configuration for several `spyglass serve` processes sharing one
+    PostgreSQL database (docs/web.md, "Several processes")."""
+    from spyglass.web.balancer import haproxy_config  # noqa: PLC0415
+
+    for address in [*backend, listen]:
+        host, _, port = address.rpartition(":")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            console.print(f"[red]error:[/] not a host:port address: {escape(address)!r}")
+            raise typer.Exit(2)
+    print(haproxy_config(backend, listen), end="")

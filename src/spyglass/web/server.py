@@ -83,6 +83,7 @@ def serve(
         port=port,
         ws_max_size=MAX_MESSAGE,
         log_config=log_config(),
+        timeout_graceful_shutdown=10,
         access_log=access_log,
         proxy_headers=True,
     )
