@@ -96,7 +96,7 @@ class Cluster:
             server.process.wait(60)
         else:
             server.kill()
-        server.start()
+        server.start(timeout=180)  # a loaded machine starts Python slowly
 
     def stop(self) -> None:
         if self.haproxy is not None and self.haproxy.poll() is None:
