@@ -380,7 +380,7 @@ class TinkerTailorState(Performance):
             "reveal": None if self.reveal is None else list(self.reveal),
             "pending": None
             if p is None
-            else [p.kind, p.seat, p.done, p.credit, list(p.queue), repr(p.effect)],
+            else [p.kind, p.seat, p.done, p.credit, list(p.queue), repr(p.effect), p.owing],
         }
 
     def _copy_containers(self) -> None:
