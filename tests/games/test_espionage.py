@@ -287,11 +287,9 @@ def test_city_limit_ends_the_game() -> None:
     assert state.city == 1 and len(state.reports) == 1
     assert state.result.detail[0]["ended_by"] == "city limit"
     assert state.result.summary.endswith(
-        "after 1 cities (ended by the city limit of 1: nobody passed the 160 points needed)"
+        "after 1 city (ended by the city limit of 1: nobody passed the 160 points needed)"
     )
-    assert (
-        state.log[-1] == "the city limit (1 cities) ends the game before anyone passed 160 points"
-    )
+    assert state.log[-1] == "the city limit (1 city) ends the game before anyone passed 160 points"
 
 
 @pytest.mark.parametrize(("length", "cap"), [("short", 2), ("normal", 3), ("long", 6)])
@@ -413,4 +411,4 @@ def test_played_at_the_terminal_with_bots_and_the_walk() -> None:
     out = result.output
     assert "seat 1 (heuristic) · seat 1 plays" in out and "seat 2 (random) · seat 2 plays" in out
     assert "Walking back the dog: city 1" in out and "1 of " in out
-    assert "Game over" in out and "after 1 cities" in out
+    assert "Game over" in out and "after 1 city (ended by the city limit" in out

@@ -209,3 +209,16 @@ def test_the_table_shows_the_deck_contents() -> None:
     text = console.export_text()
     line = next(line for line in text.splitlines() if "in the deck, any order" in line)
     assert all(card in line for card in state.view(0)["table"]["deck_contents"][:10])
+
+
+def test_a_perfect_game_says_one_card_not_one_cards() -> None:
+    moves = (
+        "K♦ 4♦ 8♦, 6♥ 10♦ A♥, 7♠ Q♠ 4♣, 3♦ 7♦ J♦, 6♣ J♣ 3♣, 9♣ A♠ 6♠, Q♥ 5♦ J♥, K♠ K♥ K♣,"
+        " 2♥ 6♦ 10♥, 3♠ 5♣ 7♣, 9♥ Q♦ 2♦, 8♠ 9♠ 10♣, 10♠ A♣ 5♠, 2♣ 3♥ 4♠, 4♥ 8♣ Q♣, A♦ 5♥ 9♦,"
+        " 7♥ J♠ 2♠"
+    )
+    state = GAME.new_state(seed=1)
+    for move in moves.split(", "):
+        state.apply(move)
+    assert state.log[-1] == "no sandwich left: finished with 1 card in hand"
+    assert state.result.summary.startswith("Won: through the whole deck, 1 card left in hand")

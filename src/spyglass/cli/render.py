@@ -12,7 +12,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from spyglass.engine import Action, GameInfo, Region
+from spyglass.engine import Action, GameInfo, Region, plural
 
 from .maps import render_map
 
@@ -88,16 +88,20 @@ def render_region(region: Region, value: Any) -> RenderableType | None:
     if region.kind == "cards":
         return Text.from_markup(f"{label}  {cards_markup(value or [])}")
     if region.kind == "count":
-        return Text.from_markup(f"{label}  {value} card{'s' if value != 1 else ''}")
+        return Text.from_markup(
+            f"{label}  {plural(value, 'card') if isinstance(value, int) else value}"
+        )
     if region.kind == "pile":
         if isinstance(value, dict):  # {"size": n, "top": card or None}: a pile seen from above
             size, top = value.get("size", 0), value.get("top")
             shown = card_markup(top) if top is not None else "[dim]face down[/]"
-            return Text.from_markup(f"{label}  {size} cards" + (f", top {shown}" if size else ""))
+            return Text.from_markup(
+                f"{label}  {plural(size, 'card')}" + (f", top {shown}" if size else "")
+            )
         cards = list(value or [])
         if region.show == "top":
             top = card_markup(cards[-1]) if cards else "[dim]empty[/]"
-            return Text.from_markup(f"{label}  {len(cards)} cards, top {top}")
+            return Text.from_markup(f"{label}  {plural(len(cards), 'card')}, top {top}")
         return Text.from_markup(f"{label} ({len(cards)})  {cards_markup(cards)}")
     if region.kind == "text":
         if isinstance(value, dict):

@@ -25,7 +25,7 @@ from spyglass.components.cards import (
     standard_deck,
 )
 from spyglass.components.grid import grid_view
-from spyglass.engine import Action, Result, RulesError, State
+from spyglass.engine import Action, Result, RulesError, State, plural
 
 from .cabin import (
     ALL_SPACES,
@@ -224,7 +224,9 @@ class DeadCenterState(State):
         )
         if not self.alive:
             self._finish(WON)
-            self._say(f"all twelve zombies are dead: won with {len(self.deck)} cards left")
+            self._say(
+                f"all twelve zombies are dead: won with {plural(len(self.deck), 'card')} left"
+            )
             return
         self._start_turn()
 
@@ -264,7 +266,9 @@ class DeadCenterState(State):
             why = f"{self.drawn} fits no pile"
         else:
             why = "the deck ran out"
-        summary = f"Lost: {why} with {k} zombie{'s' * (k != 1)} killed and {n} cards in the deck"
+        summary = (
+            f"Lost: {why} with {plural(k, 'zombie')} killed and {plural(n, 'card')} in the deck"
+        )
         return Result.solo(False, None, detail, summary)
 
     # ---------------------------------------------------------------- views

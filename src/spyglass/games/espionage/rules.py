@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from spyglass.components.cards import Card, by_rank, card_list, parse_card, standard_deck
-from spyglass.engine import Action, Result, Rng, RulesError, State
+from spyglass.engine import Action, Result, Rng, RulesError, State, plural
 
 from .meanings import (
     POLICE,
@@ -315,7 +315,8 @@ class EspionageState(State):
         if self.city >= city_cap(self.options):
             self.over = True
             self._say(
-                f"the city limit ({self.city} cities) ends the game before anyone passed"
+                f"the city limit ({plural(self.city, 'city', 'cities')}) ends the game before"
+                " anyone passed"
                 f" {self.threshold:g} points"
             )
             return
@@ -358,7 +359,10 @@ class EspionageState(State):
         )
         names = " and ".join(f"seat {s}" for s in winners)
         verb = "tie" if len(winners) > 1 else "wins"
-        summary = f"{names} {verb} with {best} points after {self.city} cities"
+        summary = (
+            f"{names} {verb} with {plural(best, 'point')} after"
+            f" {plural(self.city, 'city', 'cities')}"
+        )
         if limited:
             summary += (
                 f" (ended by the city limit of {city_cap(self.options)}: nobody passed the"

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from spyglass.engine import Action, Result, Rng, RulesError, State
+from spyglass.engine import Action, Result, Rng, RulesError, State, plural
 
 from . import (
     bidding,
@@ -296,7 +296,7 @@ class SpiesState(State):
             self._say(
                 f"{p.name} draws Secrets {faces}",
                 self.informed_seats(p.name),
-                f"{p.name} draws {p.secrets} Secrets",
+                f"{p.name} draws {plural(p.secrets, 'Secret')}",
             )
         for city, card in zip(
             [c.id for c in self.edition.map.cities.values() if c.secret], order, strict=True
@@ -769,9 +769,9 @@ class SpiesState(State):
         that option is on."""
         points = {p: self.power_points(p) for p in POWERS if self.seating.scoring(p)}
         sheets = {}
-        for power in points:
+        for power, total in points.items():
             sheet = self.score_sheet(power)
-            sheet["points"] = points[power]  # power_points may be replaced (tests)
+            sheet["points"] = total  # power_points may be replaced (tests)
             sheets[power] = sheet
         if self.options.get("historical_alliances", False):
             for power, ally, rivals in ALLIANCES:
@@ -805,7 +805,8 @@ class SpiesState(State):
             scores=tuple(float(score[s]) for s in range(self.players)),
             winners=ordered,
             detail=tuple({p: sheets[p] for p in mine[s]} for s in range(self.players)),
-            summary=" and ".join(f"seat {s}" for s in ordered) + f" wins with {top} points",
+            summary=" and ".join(f"seat {s}" for s in ordered)
+            + f" wins with {plural(top, 'point')}",
         )
 
     # ---------------------------------------------------------------- views

@@ -15,6 +15,8 @@ from functools import cache
 from math import cos, radians
 from typing import TYPE_CHECKING, Any
 
+from spyglass.engine import plural
+
 from . import bidding, chits, diplomacy, reactions
 from .edition import EDITION, Edition, Tile
 from .events import effect_text
@@ -302,18 +304,18 @@ def powers_rows(state: SpiesState, powers: list[dict[str, Any]]) -> list[dict[st
         if to_place:
             count = len(to_place) if isinstance(to_place, list) else to_place
             shown = f" ({' '.join(to_place)})" if isinstance(to_place, list) else ""
-            notes.append(f"{count} Secrets to place{shown}")
+            notes.append(f"{plural(count, 'Secret')} to place{shown}")
         tiles = entry["tiles"]
         if isinstance(tiles["hand"], list):
             notes.append(f"tiles {' '.join(tiles['hand']) or 'none'}")
             if tiles["discarded"]:
                 notes.append(f"discarded {' '.join(tiles['discarded'])}")
         else:
-            notes.append(f"{tiles['hand']} tiles, {tiles['discarded']} discarded")
+            notes.append(f"{plural(tiles['hand'], 'tile')}, {tiles['discarded']} discarded")
         if not held:
             notes.append("no chits")
         if entry["points"] is not None:
-            notes.append(f"{entry['points']} points")
+            notes.append(plural(entry["points"], "point"))
         # the seat in the note, not the title: a number in a row's title would make the row
         # a target of the moves that name that number (a bid for Russia)
         seat = entry["seat"]
