@@ -179,8 +179,13 @@ class PlaySession:
         if len(actions) == 1 and str(actions[0]) in PASS_MOVES:
             return self._only_pass(player, actions[0])
         menu = MoveMenu.build(actions, self._places(player))
+        shown = self.state
         redraw = True
         while True:
+            if self.state is not shown:  # taken back (undo): its moves, not the old ones
+                shown = self.state
+                actions = self.state.legal_actions()
+                menu = MoveMenu.build(actions, self._places(player))
             if redraw:
                 self._draw(player)
                 self._list_moves(actions, menu)

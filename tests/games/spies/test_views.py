@@ -216,7 +216,7 @@ def test_the_record_holds_captures_cashed_secrets_and_markers_under_their_years(
     home = _points(state.edition.secret("S12").face, 2)
     assert state.view(3)["table"]["record"]["cells"][0][-1] == f"{on_record} on record"
     assert state.view(0)["table"]["record"]["cells"][0][-1] == (
-        f"{on_record + home} now ({on_record} on record, {home} for home Secrets at 1939's ×2)"
+        f"{on_record + home} now ({on_record} on record + {home} at home, ×2)"
     )
     assert on_record + home == state.power_points("Germany")  # the score as the rules count it
 

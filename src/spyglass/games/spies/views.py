@@ -497,10 +497,7 @@ def _points_note(
         if secret["face"] is None:
             return f"{on_record} on record"
         home += _secret_points(secret["face"], multiple)
-    return (
-        f"{on_record + home} now ({on_record} on record, {home} for home Secrets at"
-        f" {state.last_year}'s ×{multiple})"
-    )
+    return f"{on_record + home} now ({on_record} on record + {home} at home, ×{multiple})"
 
 
 def tile_text(state: SpiesState, token: str) -> str:
