@@ -58,7 +58,7 @@ def position(loop: str, notes: str = "", pile: str = "") -> LootTheLoopState:
     state.loop = Loop.arranged(named + rest, up + [False] * len(rest))
     state.notes_mask = sum(1 << c for c in state.notes)
     state.jewels = sum(1 for c in state.score_pile if c.rank == 1)
-    state.seen = {state._key(): None}
+    state._forget()
     state._legal = None
     state._settle()
     assert sorted(state.cards()) == sorted(FULL_DECK)
@@ -412,7 +412,7 @@ def test_marks_and_returns_reach_at_most_a_cluster_of_16() -> None:
                     after.apply(action)
                     if after._key() not in met:
                         met.add(after._key())
-                        after.seen = {after._key(): None}  # free to go on: count them all
+                        after._forget()  # free to go on: count them all
                         after._settle()
                         stack.append(after)
         assert len(met) == CLUSTER == 16
@@ -531,7 +531,7 @@ def test_a_return_is_undone_by_marking_the_card_again() -> None:
 def test_a_walk_may_repeat_an_arrangement_on_the_shortest_way_onward() -> None:
     state = position("5C ~2D ~2H ~3D ~3H ~4D 9S")
     landing = (state.loop.key_after_moving(5), state.notes_mask)
-    state.seen[landing] = None  # as if the adventurer had stood there since the last look
+    state._remember(landing)  # as if the adventurer had stood there since the last look
     state._settle()
     # Exploring 5 onto that face-down card leads straight to a Look Around: allowed.
     assert moves(state) == ["explore 5", "mark 5♣"]

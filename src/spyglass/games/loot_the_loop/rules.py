@@ -128,6 +128,7 @@ def ordinal(n: int) -> str:
 
 
 Key = wandering.Key
+Glance = tuple[int, int, Card | None, Card | None, Card | None]
 
 REPEAT = (
     "would bring back an arrangement you have had since your last look around or nab, and it"
@@ -149,7 +150,9 @@ class LootTheLoopState(State):
     jewels: int
     outcome: str | None
     ended_on: Card | None  # the trap or the exit the last Explore landed on
-    seen: dict[Key, None]  # arrangements had since the last progress, in order (a set)
+    # The arrangements had since the last progress, by a glance at them (size, notes and the
+    # top three cards): most candidates differ at a glance, so few whole keys are compared.
+    seen: dict[Glance, tuple[Key, ...]]
     _moves: list[Action]
 
     @classmethod
@@ -168,7 +171,7 @@ class LootTheLoopState(State):
         self.jewels = 0
         self.outcome = None
         self.ended_on = None
-        self.seen = {self._key(): None}
+        self._forget()
         self._say("the temple: 53 cards face down, you stand on the top one")
         self._settle()
 
@@ -217,65 +220,97 @@ class LootTheLoopState(State):
         loop_shown = self.loop.shown
         size = len(loop_shown)
         top = loop_shown[0]
-        seen = self.seen
+        second = loop_shown[1] if size > 1 else None
         # With only the present arrangement had since the last progress, no wandering move can
         # repeat one: every Mark and Return changes the notes, and a walk turns the temple,
         # whose face-up cards are all different, by 2 to 10 of its 13 or more cards.
-        check = len(seen) > 1
-        shown = tuple(loop_shown) if check else ()
+        check = len(self.seen) > 1 or len(next(iter(self.seen.values()))) > 1
         mask = self.notes_mask
         jewels = self.jewels
-        downhill: frozenset[Key] | None = None
-        moves: list[Action] = []
-        safe = top is None
-        if safe:
-            moves.append(LOOK)
+        # Every move in order, a wandering one with a glance at the arrangement it leads to
+        # (when repeats must be checked) and how to build that arrangement if needed.
+        offered: list[tuple[Action, Glance | None, int, Card | None]] = []
+        progress = top is None  # a Look Around, a nab or the escape is on offer here
+        safe = progress
+        if progress:
+            offered.append((LOOK, None, 0, None))
         top_trinket = top is not None and IS_TRINKET[top]
-        second = loop_shown[1] if size > 1 else None
         if top_trinket or (second is not None and IS_TRINKET[second]):
             for value, cards in self.explores():
                 shift = value % size
                 landed = loop_shown[shift]
+                glance: Glance | None = None
                 if landed is None or (landed == EXIT_CARD and jewels < JEWELS_NEEDED):
                     safe = True  # a walk: safe, whether or not a repeat forbids it here
                     if check:
-                        key = (shown[shift:] + shown[:shift], mask)
-                        if key in seen:
-                            if downhill is None:
-                                downhill = self._downhill(shown)
-                            if key not in downhill:
-                                continue
+                        after = loop_shown[(shift + 1) % size], loop_shown[(shift + 2) % size]
+                        glance = (size, mask, landed, *after)
                 elif not IS_TRAP[landed]:
-                    safe = True
-                moves.append(explore_action(value, cards))
+                    safe = progress = True
+                offered.append((explore_action(value, cards), glance, shift, None))
         notes = self.notes
-        can_mark = top_trinket and len(notes) < NOTES_LIMIT
-        if can_mark:
-            key = (shown[1:], mask | 1 << top)  # type: ignore[operator]
-            if check and key in seen:
-                if downhill is None:
-                    downhill = self._downhill(shown)
-                can_mark = key in downhill
-            if can_mark:
-                moves.append(mark_action(top))  # type: ignore[arg-type]
+        if top_trinket and len(notes) < NOTES_LIMIT:
+            marked = mask | 1 << top  # type: ignore[operator]
+            glance = (size - 1, marked, second, loop_shown[2], loop_shown[3]) if check else None
+            offered.append((mark_action(top), glance, -1, None))  # type: ignore[arg-type]
         for card in sorted(notes, key=NOTE_ORDER.__getitem__) if len(notes) > 1 else notes:
-            if check:
-                key = ((card, *shown), mask & ~(1 << card))
-                if key in seen:
-                    if downhill is None:
-                        downhill = self._downhill(shown)
-                    if key not in downhill:
-                        continue
-            moves.append(return_action(card))
+            glance = (size + 1, mask & ~(1 << card), card, top, second) if check else None
+            offered.append((return_action(card), glance, -2, card))
+        moves = self._unrepeated(offered, progress) if check else [o[0] for o in offered]
         if not safe and ((top_trinket and len(notes) < NOTES_LIMIT) or notes):
             # Nothing safe here, but Marks and Returns lead elsewhere: the rulebook's loss
             # conditions are judged over every arrangement they reach.
             safe = not wandering.lost(tuple(loop_shown), tuple(notes), mask, jewels)
         return moves, safe
 
-    def _downhill(self, shown: wandering.Shown) -> frozenset[Key]:
-        notes = tuple(sorted(self.notes))  # a set: one cache entry whatever the order
-        return wandering.downhill(shown, notes, self.notes_mask, self.jewels)
+    def _unrepeated(
+        self, offered: list[tuple[Action, Glance | None, int, Card | None]], progress: bool
+    ) -> list[Action]:
+        """The moves allowed: all but the wandering ones that repeat an arrangement had since
+        the last progress without being a step on a shortest way onward (see .wandering)."""
+        seen = self.seen
+        shown: wandering.Shown | None = None
+        downhill: frozenset[Key] | None = None
+        allowed = []
+        for action, glance, how, card in offered:
+            keys = None if glance is None else seen.get(glance)
+            if keys is None:
+                allowed.append(action)
+                continue
+            if shown is None:
+                shown = tuple(self.loop.shown)
+            if how >= 0:
+                after = shown[how:] + shown[:how]
+            elif how == -1:
+                after = shown[1:]
+            else:
+                after = (card, *shown)
+            key = (after, glance[1])  # type: ignore[index]
+            if key not in keys:
+                allowed.append(action)
+            elif progress:
+                continue  # progress is on offer here: no repeat brings it nearer
+            elif wandering.progress(after, self.jewels):
+                allowed.append(action)  # one step from progress: the shortest way onward
+            else:
+                if downhill is None:
+                    notes = tuple(sorted(self.notes))  # a set: one cache entry for any order
+                    downhill = wandering.downhill(shown, notes, self.notes_mask, self.jewels)
+                if key in downhill:
+                    allowed.append(action)
+        return allowed
+
+    def _remember(self, key: Key | None = None) -> None:
+        """Add the present arrangement (or ``key``) to those had since the last progress."""
+        shown, mask = key if key is not None else (tuple(self.loop.shown), self.notes_mask)
+        size = len(shown)
+        glance = (size, mask, shown[0], shown[1 % size], shown[2 % size])
+        self.seen[glance] = (*self.seen.get(glance, ()), (shown, mask))
+
+    def _forget(self) -> None:
+        """Progress: only the present arrangement is remembered."""
+        self.seen = {}
+        self._remember()
 
     def _settle(self) -> None:
         if self.outcome is not None:
@@ -304,14 +339,14 @@ class LootTheLoopState(State):
             card = self.loop.take_top()
             self.notes.append(card)
             self.notes_mask |= 1 << card
-            self.seen[self._key()] = None
+            self._remember()
             self._say(f"marked {card}: notes {cards_text(self.notes)}")
         else:
             card = action.cards[0]
             self.notes.remove(card)
             self.notes_mask &= ~(1 << card)
             self.loop.put_on_top(card)
-            self.seen[self._key()] = None
+            self._remember()
             self._say(f"returned {card} to the top of the deck")
         self._settle()
 
@@ -323,14 +358,14 @@ class LootTheLoopState(State):
             self._say(f"looked around: {first} {second}")
         else:
             self._say(f"looked around: {first}")
-        self.seen = {self._key(): None}
+        self._forget()
 
     def _explore(self, value: int) -> None:
         loop = self.loop
         loop.move_to_bottom(value)
         landed = loop.shown[0]
         if landed is None:
-            self.seen[self._key()] = None
+            self._remember()
             self._say(f"explored {value}: landed on a face-down card")
             return
         kind = KIND[landed]
@@ -344,7 +379,7 @@ class LootTheLoopState(State):
                 self.ended_on = landed
                 self._say(f"explored {value}: reached the exit with all four jewels and escaped")
             else:
-                self.seen[self._key()] = None
+                self._remember()
                 self._say(
                     f"explored {value}: reached the exit with {self.jewels} of 4 jewels,"
                     " not yet time to leave"
@@ -354,7 +389,7 @@ class LootTheLoopState(State):
             self.score_pile.append(landed)
             if kind == JEWEL:
                 self.jewels += 1
-            self.seen = {self._key(): None}
+            self._forget()
             what = f"the jewel {landed} ({self.jewels} of 4)" if kind == JEWEL else landed
             self._say(f"explored {value}: landed on {what} and nabbed it")
 
@@ -432,7 +467,8 @@ class LootTheLoopState(State):
             "ended_on": None if self.ended_on is None else str(self.ended_on),
             "seen": [
                 [" ".join("?" if c is None else str(c) for c in shown), mask]
-                for shown, mask in self.seen
+                for keys in self.seen.values()
+                for shown, mask in keys
             ],
         }
 
