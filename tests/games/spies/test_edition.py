@@ -371,6 +371,25 @@ FACTS = [
         " Record's multiple falls as the years pass",
     ),
     (
+        MAP_FILE,
+        '{ id = "Czechoslovakia", annexed_by = { power = "Germany", tile = "Ge 1" } }',
+        '{ id = "Czechoslovakia", annexed_by = { power = "Germany", tile = "Ge 2" } }',
+        "countries entry 33 (Czechoslovakia): neutral, annexed_by Germany with tile Ge 1",
+    ),
+    (
+        PIECES_FILE,
+        '{ name = "Papers", count = 10, money = 1, action_points = 0, reaction = true }',
+        '{ name = "Papers", count = 10, money = 2, action_points = 0, reaction = true }',
+        "chits entry 5 (Papers): money must be 1, not 2 (the Action Chit table: Papers x10, £1",
+    ),
+    (
+        TILES_FILE,
+        ', effect = { kind = "pact" }',
+        "",
+        "tiles entry 16 (Ru 2): tile 16 must be Russia's tile with the pact effect"
+        " (rule 8.5: Event Tile 16)",
+    ),
+    (
         TILES_FILE,
         '"3c Berlin Prague", "2c Paris Moscow Bucharest Warsaw"',
         '"3c Berlin Prague Vienna", "2c Paris Moscow Bucharest Warsaw"',
@@ -385,6 +404,29 @@ def test_fixed_facts_name_the_file_and_line(file: str, old: str, new: str, messa
         load_with(file, old, new)
     line = line_of(FILES[file], old.split("\n", maxsplit=1)[0])
     assert str(caught.value).startswith(f"{file} line {line}, {message}")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            '{ id = "Libya", power = "Italy", overseas = true },\n'
+            '    { id = "Dodecanese", power = "Italy", overseas = true },',
+            '{ id = "Libya" },\n    { id = "Dodecanese" },',
+            "map.toml: Italy must have overseas home territory (rule 2.5",
+        ),
+        (
+            '{ id = "Bratislava", country = "Czechoslovakia", lat = 48.15, lon = 17.11 }',
+            '{ id = "Pressburg", country = "Czechoslovakia", lat = 48.15, lon = 17.11 }',
+            "map.toml: the map must have the cities the rulebook names: Bratislava missing",
+        ),
+    ],
+)
+def test_fixed_facts_of_the_whole_map(old: str, new: str, message: str) -> None:
+    """Facts about the map as a whole, which no single line holds."""
+    with pytest.raises(RulesError) as caught:
+        load_with(MAP_FILE, old, new)
+    assert str(caught.value).startswith(message)
 
 
 def test_a_rising_record_is_refused_even_without_a_single_rise() -> None:

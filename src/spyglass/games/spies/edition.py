@@ -446,6 +446,13 @@ def _effect(value: Any, where: str, game_map: GameMap) -> Effect | None:
 def _check_named_tiles(tiles: list[Tile], source: str, game_map: GameMap) -> None:
     """The tiles the rulebook itself names keep their effects (and the map agrees)."""
     by_number = {t.number: t for t in tiles}
+    entry = {t.id: i for i, t in enumerate(tiles, start=1)}  # the file's order: its line
+
+    def where(tile: Tile | None) -> str:
+        return (
+            f"{source}:" if tile is None else f"{source}, tiles entry {entry[tile.id]} ({tile.id}):"
+        )
+
     wanted = (
         (1, "Germany", "annex", "Czechoslovakia", "rule 1.0: Ge 1"),
         (7, "Germany", "annex", "Austria", "rule 1.0: Ge 7"),
@@ -456,16 +463,17 @@ def _check_named_tiles(tiles: list[Tile], source: str, game_map: GameMap) -> Non
         tile = by_number.get(number)
         if tile is None or tile.power != power or tile.effect is None or tile.effect.kind != kind:
             raise RulesError(
-                f"{source}: tile {number} must be {power}'s tile with the {kind} effect ({rule})"
+                f"{where(tile)} tile {number} must be {power}'s tile with the {kind} effect"
+                f" ({rule})"
             )
         if country and tile.effect.country != country:
-            raise RulesError(f"{source}: tile {number} must annex {country}")
+            raise RulesError(f"{where(tile)} tile {number} must annex {country} ({rule})")
     for t in tiles:
         if t.effect is not None and t.effect.kind == "annex":
             country = game_map.countries[t.effect.country]  # type: ignore[index]
             if country.annexed_by != (t.power, t.id):
                 raise RulesError(
-                    f"{source}, tile {t.id}: it annexes {country.id}, but the map's entry for"
+                    f"{where(t)} it annexes {country.id}, but the map's entry for"
                     f" {country.id} says annexed_by {country.annexed_by}"
                 )
     annexing = {c.id: c.annexed_by for c in game_map.countries.values() if c.annexed_by}
@@ -489,9 +497,10 @@ def _check_named_tiles(tiles: list[Tile], source: str, game_map: GameMap) -> Non
     early = [t for t in tiles if t.effect is not None and t.effect.kind == "early_end"]
     if len(early) != 1 or early[0].power != "Germany" or early[0].years is None \
             or early[0].years[0] > 1938:  # fmt: skip
+        one = early[0] if len(early) == 1 else None
         raise RulesError(
-            f"{source}: one German tile (the Polish Crisis) must have the early_end "
-            "effect and be playable in 1938 (rule 2.9)"
+            f"{where(one)} one German tile (the Polish Crisis) must have the early_end effect"
+            " and be playable in 1938 (rule 2.9)"
         )
 
 
