@@ -65,7 +65,10 @@ def test_a_single_legal_move_is_played_without_search() -> None:
 
 
 def test_same_seed_same_search() -> None:
-    state = spyglass.load("loot-the-loop").new_state(seed=6)
+    # Random playouts from here all lose (reward 0), so two seeds' trees differ only in how
+    # they break ties between equally visited moves: a deal where seeds 9 and 10 break them
+    # differently (deal 6 did before issue 25 changed Loot the Loop's rules, and no longer).
+    state = spyglass.load("loot-the-loop").new_state(seed=2)
     while len(state.legal_actions()) < 3:
         state.apply(state.legal_actions()[0])
     trees = []

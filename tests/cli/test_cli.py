@@ -152,3 +152,61 @@ def test_solve_refuses_multiplayer_games_and_unknown_ones() -> None:
     result = run("solve", "espionage", "--seed", "1")
     assert result.exit_code == 2 and "solve is for solo games" in result.output
     assert run("solve", "chess", "--seed", "1").exit_code == 2
+
+
+@pytest.mark.parametrize("width", [80, 100])
+def test_games_is_readable_at_80_and_100_columns(width: int) -> None:
+    result = runner.invoke(app, ["games"], env={"COLUMNS": str(width)})
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert "…" not in result.output and all(len(line) <= width for line in lines)
+    rows = [line for line in lines if line.startswith("│")]
+    cells = [[cell.strip() for cell in line.strip("│").split("│")] for line in rows]
+    described = " ".join(" ".join(row[3] for row in cells).split())
+    games = " ".join(" ".join(row[1] for row in cells).split())
+    for info in spyglass.games():
+        assert " ".join(info.summary.split()) in described
+        assert f"{info.id} {info.title}" in games
+        assert info.players_text() in {row[2] for row in cells}
+
+
+def test_hint_gives_the_moves_number() -> None:
+    result = run("play", "sandwich-guy", "--seed", "7", input="hint\nquit\n")
+    hint = next(line for line in result.output.splitlines() if "Hint:" in line)
+    number, _, move = hint.split("Hint: ", 1)[1].split(" — ")[0].partition(" · ")
+    shown = next(
+        line for line in result.output.splitlines() if line.strip().startswith(f"{number} ")
+    )
+    assert move in shown
+
+
+def test_walk_at_the_game_over_prompt_and_in_replay(tmp_path: Path) -> None:
+    args = ["play", "espionage", "--players", "3", "--seed", "4", "-o", "city_limit=1"]
+    seats = ["--seat", "0=random", "--seat", "1=random", "--seat", "2=random"]
+    path = tmp_path / "city.json"
+    answers = ["s", "walk", "s", f"save {path}", "quit"]
+    result = run(*args, *seats, input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    over = result.output.split("Game over", 1)[1]
+    assert "walk · log · save FILE" in over
+    assert over.count("Walking back the dog: city 1") >= 1  # walked again on request
+    assert "save FILE, undo, load FILE or quit" not in over
+    replay = run("replay", str(path), "--step", "9999", input="w\ns\nq\n")
+    assert replay.exit_code == 0, replay.output
+    assert "w walk through the story" in " ".join(replay.output.split())
+    walked = replay.output.split("›", 1)[1]
+    assert "Walking back the dog: city 1" in walked
+
+
+def test_a_record_from_a_newer_spyglass_is_refused_in_one_line(tmp_path: Path) -> None:
+    state = spyglass.load("sandwich-guy").new_state(seed=3)
+    record = {**state.record(), "version": 99}
+    path = tmp_path / "future.json"
+    path.write_text(json.dumps(record))
+    result = run("replay", str(path))
+    assert result.exit_code == 2
+    text = " ".join(result.output.split())
+    assert (
+        "the record is version 99, made by a newer spyglass; this one reads versions up to 1"
+        in text
+    )

@@ -184,7 +184,7 @@ def test_spies_places_group_by_country_and_by_style_without_a_group_field() -> N
 
 def session(state, answers: list[str], width: int = 200) -> str:
     console = Console(record=True, width=width, color_system=None)
-    feed = iter(answers)
+    feed = iter(["", *answers])  # Enter at the pass screen before the first human's turn
     console.input = lambda *a, **k: next(feed)  # type: ignore[method-assign]
     PlaySession(console, state, dict.fromkeys(range(state.players), "human")).run()
     return console.export_text()

@@ -239,6 +239,25 @@ class TestRecords:
         with pytest.raises(ReplayError, match=fragment):
             spyglass.replay(record)  # type: ignore[arg-type]
 
+    def test_a_record_from_a_newer_version_is_refused(self) -> None:
+        record = self.make().record()
+        assert record["version"] == 1
+        for version, fragment in [
+            (
+                99,
+                "the record is version 99, made by a newer spyglass; this one reads versions"
+                " up to 1: update spyglass to replay it",
+            ),
+            ("1", "the record's version must be a whole number, not '1'"),
+            (0, "the record's version 0 is unknown"),
+        ]:
+            with pytest.raises(ReplayError) as error:
+                spyglass.replay({**record, "version": version})
+            assert fragment in str(error.value)
+        old = dict(record)
+        del old["version"]  # records written before versions were numbered read as version 1
+        assert spyglass.replay(old).snapshot() == self.make().snapshot()
+
     def test_reading_files(self, tmp_path) -> None:
         from spyglass.engine import read_record, write_record
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import spyglass
-from spyglass.components import Card, parse_card, parse_cards, stacked
+from spyglass.components import Card, by_rank, parse_card, parse_cards, stacked
 from spyglass.engine import Action, IllegalAction, Rng, RulesError
 from spyglass.games.area_52 import bot
 from spyglass.games.area_52.rules import BLACK_CARDS, RED_CARDS, Area52State
@@ -534,8 +534,10 @@ def test_view_hides_the_decks_but_remembers_sacrificed_aliens() -> None:
         "defender_deck",
         "alien_deck",
         "alien_deck_back",
+        "alien_deck_contents",
         "discard",
     }
+    assert table["alien_deck_contents"] == []  # the first wave's deck was never seen
     other = state.determinize(0, Rng(4))
     assert other.view(0) == state.view(0)
     assert other.alien_deck[-5:] == state.alien_deck[-5:]  # remembered: kept in place
@@ -543,6 +545,22 @@ def test_view_hides_the_decks_but_remembers_sacrificed_aliens() -> None:
     assert sorted(other.alien_deck) == sorted(state.alien_deck)
     assert other.defender_deck != state.defender_deck
     assert sorted(other.defender_deck) == sorted(state.defender_deck)
+
+
+def test_the_second_wave_deck_shows_its_contents_the_discard_pile_seen() -> None:
+    last = wave_one(len(WAVE_ONE_SCRIPT) - 1)
+    assert last.wave == 1 and names(last.attackers) == ["J♦"]
+    seen = [*names(last.discard), "Q♣"]  # face up, card by card; the Q♣ goes to beat the J♦
+    state = wave_one()  # the discard pile, shuffled, is the second wave
+    table = state.view(0)["table"]
+    assert state.wave == 2 and len(table["alien_deck_contents"]) == table["alien_deck"] == 43
+    assert sorted([*table["alien_deck_contents"], *table["attackers"]]) == sorted(seen)
+    assert table["alien_deck_contents"] == names(sorted(state.alien_deck, key=by_rank))
+    other = state.determinize(0, Rng(3))
+    assert other.view(0) == state.view(0)  # the order stays hidden: only the contents show
+    assert other.alien_deck != state.alien_deck
+    region = next(r for r in GAME.spec.layout if r.key == "alien_deck_contents")
+    assert region.kind == "cards" and region.hide_empty
 
 
 def test_bot_plays_legal_moves_and_prefers_a_free_dual() -> None:

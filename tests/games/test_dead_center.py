@@ -721,3 +721,26 @@ def test_the_bot_plays_legal_moves_and_finds_the_kill() -> None:
     choice = bot.choose(state, Rng(0))
     assert choice in state.legal_actions()
     assert choice.target == "B2"  # the only play that kills at once
+
+
+def test_kill_alone_names_the_only_zombie_that_can_be_killed() -> None:
+    state = spyglass.load("dead-center").new_state(seed=0)
+    for move in ("reveal C1", "9♥ on C3", "reveal A3", "5♠ on C2"):
+        state.apply(move)
+    assert [str(m) for m in state.legal_actions() if m.kind == "kill"] == ["kill J♦ at C1"]
+    state.apply("kill")
+    assert state.log[-1] == "killed J♦ at C1 (supports 9♥ + 9♠ = 18)"
+
+
+def test_kill_alone_with_two_candidates_asks_which() -> None:
+    state = spyglass.load("dead-center").new_state(seed=0)
+    moves = (
+        "reveal C1, 9♥ on C3, reveal A3, 5♠ on C2, kill, reveal D1, 7♦ on B3, reveal E2, 3♥ on D2"
+    )
+    for move in moves.split(", "):
+        state.apply(move)
+    with pytest.raises(IllegalAction) as error:
+        state.apply("kill")
+    assert error.value.rule == (
+        "several zombies next to D2 can be killed: name one ('kill J♥ at D1', 'kill Q♣ at E2')"
+    )

@@ -264,7 +264,7 @@ def test_the_game_ends_after_the_first_city_someone_passes_the_threshold() -> No
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
     reports = state.reports
-    assert max(reports[-1].after) > state.threshold or state.city == 50
+    assert max(reports[-1].after) > state.threshold or state.city == 25
     assert all(max(r.after) <= state.threshold for r in reports[:-1])
     result = state.result
     assert set(result.winners) == {s for s in range(3) if state.scores[s] == max(state.scores)}
@@ -285,6 +285,33 @@ def test_city_limit_ends_the_game() -> None:
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
     assert state.city == 1 and len(state.reports) == 1
+    assert state.result.detail[0]["ended_by"] == "city limit"
+    assert state.result.summary.endswith(
+        "after 1 city (ended by the city limit of 1: nobody passed the 160 points needed)"
+    )
+    assert state.log[-1] == "the city limit (1 city) ends the game before anyone passed 160 points"
+
+
+@pytest.mark.parametrize(("length", "cap"), [("short", 2), ("normal", 3), ("long", 6)])
+def test_the_city_limit_scales_with_the_game_length(length: str, cap: int) -> None:
+    game = spyglass.load("espionage", city_limit=3, game_length=length)
+    per_city = spyglass.load("espionage", city_limit=1).max_actions(4)
+    assert game.max_actions(4) == per_city * cap
+    state = game.new_state(players=4, seed=2)
+    assert state.view(0)["table"]["city_limit"] == cap
+    rng = Rng(2)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    ended = "points" if max(state.scores) > state.threshold else "city limit"
+    assert state.result.detail[0]["ended_by"] == ended
+    assert state.city == cap or ended == "points"
+
+
+def test_the_table_shows_the_city_and_what_ends_the_game() -> None:
+    state = spyglass.load("espionage", game_length="long").new_state(players=3, seed=7015)
+    goal = "the game ends after the city in which someone passes 480 points (long game)"
+    assert state.view(None)["table"]["goal"] == f"city 1 · {goal}, or after city 100"
+    assert any(region.key == "goal" for region in GAME.spec.layout)
 
 
 def test_views_show_own_role_and_hand_and_hide_the_rest() -> None:
@@ -384,4 +411,4 @@ def test_played_at_the_terminal_with_bots_and_the_walk() -> None:
     out = result.output
     assert "seat 1 (heuristic) · seat 1 plays" in out and "seat 2 (random) · seat 2 plays" in out
     assert "Walking back the dog: city 1" in out and "1 of " in out
-    assert "Game over" in out and "after 1 cities" in out
+    assert "Game over" in out and "after 1 city (ended by the city limit" in out

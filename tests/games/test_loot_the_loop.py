@@ -8,9 +8,9 @@ from spyglass.components.loop import Loop
 from spyglass.engine import Action, IllegalAction, Rng
 from spyglass.games.loot_the_loop import bot
 from spyglass.games.loot_the_loop.rules import (
+    CLUSTER,
     CORNERED,
     ESCAPED,
-    MARKS_PER_RUN,
     MAX_ACTIONS,
     STUCK,
     TRAPPED,
@@ -58,8 +58,7 @@ def position(loop: str, notes: str = "", pile: str = "") -> LootTheLoopState:
     state.loop = Loop.arranged(named + rest, up + [False] * len(rest))
     state.notes_mask = sum(1 << c for c in state.notes)
     state.jewels = sum(1 for c in state.score_pile if c.rank == 1)
-    state.tick = state.since = 0
-    state.seen = {state._key(): 0}
+    state._forget()
     state._legal = None
     state._settle()
     assert sorted(state.cards()) == sorted(FULL_DECK)
@@ -105,7 +104,8 @@ def test_example_no_explore_when_neither_top_card_is_a_face_up_trinket() -> None
     # The 5♦ under the Q♥ is a trinket, but face down.
     state = play(new("2C 3C 5S QH 5D"), "look, mark 2C, mark 3C, look, mark 5S")
     assert seen(state, 2) == "Q♥ ?" and state.loop.cards[1] == parse_card("5D")
-    assert moves(state) == ["return 2♣", "return 3♣"]  # returning 5♠ would repeat
+    # Returning the 5♠ repeats the arrangement after the look, but it is the shortest way on.
+    assert moves(state) == ["return 2♣", "return 3♣", "return 5♠"]
     assert not any(m.startswith("explore") for m in moves(state))
 
 
@@ -142,8 +142,9 @@ def test_example_explore_6_or_6_is_one_move() -> None:
 def test_example_explore_3_but_no_look_around_under_a_face_up_top() -> None:
     state = play(new("3S 2S"), "look, mark 3S, mark 2S, return 3S")
     assert seen(state, 2) == "3♠ ?"
-    # Marking the 3♠ again would bring back the arrangement of two moves ago.
-    assert moves(state) == ["explore 3", "return 2♠"]
+    # Marking the 3♠ again brings back the arrangement of two moves ago: a repeat, allowed
+    # because it leads straight to a Look Around.
+    assert moves(state) == ["explore 3", "mark 3♠", "return 2♠"]
 
 
 # The worked example a) to g). Its images are missing; this deal reaches a position that fits
@@ -377,8 +378,11 @@ def test_return_puts_any_note_face_up_on_top_without_moving_you() -> None:
 def test_a_trap_uncovered_by_a_mark_does_not_hurt() -> None:
     state = play(new("6C QS 2D"), "look, mark 6C")
     assert seen(state, 1) == "Q♠" and state.score_pile == []
-    # Returning the 6♣ would bring back the arrangement after the look: stuck.
-    assert state.is_over and state.outcome == STUCK
+    # Nothing is safe with the Q♠ on top, but returning the 6♣ brings back the Explore of 6
+    # onto a face-down card: the rulebook does not call this lost.
+    assert not state.is_over and moves(state) == ["return 6♣"]
+    play(state, "return 6C, explore 6")
+    assert not state.is_over and seen(state, 1) == "?" and moves(state) == ["look"]
 
 
 def test_mark_and_return_may_not_repeat_an_arrangement() -> None:
@@ -392,9 +396,32 @@ def test_mark_and_return_may_not_repeat_an_arrangement() -> None:
     assert moves(state) == ["explore 3", "explore 4", "return 2♣"]
 
 
-def test_mark_and_return_runs_are_finite() -> None:
-    """The bound's premise: at most MARKS_PER_RUN Marks and Returns in a row (three Marks,
-    then three Returns). Searched exhaustively from three face-up trinkets and empty notes."""
+def test_marks_and_returns_reach_at_most_a_cluster_of_16() -> None:
+    """The bound's premise: three cards shared between the notes and the top of the temple
+    give 1 + 3 + 6 + 6 arrangements. Searched from three face-up trinkets and empty notes, and
+    from full notes over a face-up trinket."""
+    for loop, notes in (("2C 3C 4C ~KS", ""), ("5D ~KS", "2C 3C 4C")):
+        start = position(loop, notes)
+        met = {start._key()}
+        stack = [start]
+        while stack:
+            state = stack.pop()
+            for action in state.legal_actions():
+                if action.kind in ("mark", "return"):
+                    after = state.clone()
+                    after.apply(action)
+                    if after._key() not in met:
+                        met.add(after._key())
+                        after._forget()  # free to go on: count them all
+                        after._settle()
+                        stack.append(after)
+        assert len(met) == CLUSTER == 16
+
+
+def test_runs_of_marks_and_returns_are_finite() -> None:
+    """Every line of Marks and Returns from three face-up trinkets ends: repeats only take a
+    step on a shortest way to a move that makes progress (here: an Explore onto a face-down
+    card of the look-around node), so they never go round in circles."""
     start = position("2C 3C 4C ~KS ~KH ~KD ~KC")
     longest = 0
     stack = [(start, 0)]
@@ -406,7 +433,7 @@ def test_mark_and_return_runs_are_finite() -> None:
                 after = state.clone()
                 after.apply(action)
                 stack.append((after, depth + 1))
-    assert longest == MARKS_PER_RUN == 6
+    assert longest == 8
 
 
 # Face-down rooms 0, 10, 20, 30, 40 and 49 each followed by a face-up trinket: exploring 10, 10,
@@ -447,11 +474,14 @@ def test_stuck_at_once_when_the_first_two_cards_are_no_trinkets() -> None:
     assert state.log[-1] == "no action is allowed: stuck in the temple, the game is lost"
 
 
-def test_cornered_when_every_allowed_move_explores_onto_a_trap() -> None:
-    state = play(new(deck({0: "2S", 1: "6H", 7: "AD", 8: "KC"})), "look, mark 2S, explore 6, look")
-    assert seen(state, 2) == "A♦ K♣" and moves(state) == ["return 2♠"]
-    play(state, "return 2S")  # explore 2 lands on the K♣; marking the 2♠ again would repeat
-    assert state.is_over and state.outcome == CORNERED
+def test_cornered_when_every_way_onward_lands_on_a_trap() -> None:
+    state = play(new(deck({0: "2S", 1: "6H", 7: "AD", 8: "KC"})), "look, mark 2S, explore 6")
+    assert seen(state, 1) == "?" and not state.is_over
+    play(state, "look")
+    # A♦ K♣ on top offers nothing; returning the 2♠ offers an Explore of 2 onto the K♣ only.
+    # Marks and Returns can lead nowhere else: the rulebook's loss, declared at once.
+    assert seen(state, 2) == "A♦ K♣"
+    assert state.is_over and state.outcome == CORNERED and state.legal_actions() == []
     assert (
         state.result.summary
         == "Lost: every way onward lands on a trap (0 of 4 jewels, 0 cards nabbed)"
@@ -462,6 +492,113 @@ def test_a_trap_explore_is_allowed_while_another_move_exists() -> None:
     state = play(new("5S 6S 2S QC"), "look, mark 5S, mark 6S, look, return 5S")
     assert moves(state) == ["explore 2", "explore 5", "return 6♠"]
     assert not state.is_over
+
+
+# The issue's two lines (issue 25): each ended in a loss the rulebook does not declare.
+SEED_6_LINE = (
+    "look, explore 2, look, explore 8, look, explore 9, look, explore 5, look, explore 2, look,"
+    " explore 4, look, mark 9C, explore 4, return 9C, explore 9, look, mark 10H, explore 10,"
+    " mark 8C, return 10H, return 8C, explore 10, look, explore 5, look, mark 6C, explore 3,"
+    " return 6C"
+)
+
+
+def test_marking_the_only_trinket_is_undone_by_returning_it() -> None:
+    state = GAME.new_state(seed=4)
+    play(state, "look, explore 7, look, mark 6C")
+    assert seen(state, 1) == "J♠" and texts(state.notes) == ["6♣"]
+    assert not state.is_over and moves(state) == ["return 6♣"]
+    play(state, "return 6C")
+    assert moves(state) == ["explore 6"]
+    play(state, "explore 6")  # onto a face-down card: safe
+    assert not state.is_over and moves(state) == ["look"]
+
+
+def test_a_return_is_undone_by_marking_the_card_again() -> None:
+    state = play(GAME.new_state(seed=6), SEED_6_LINE)
+    assert not state.is_over
+    # The 6♣ offers only an Explore onto a trap, but marking it again brings back the face-down
+    # card the last Explore landed on: a repeat, allowed as the first step to a Look Around.
+    assert moves(state) == ["explore 6", "mark 6♣"] and state.landing(6).rank > 10
+    play(state, "mark 6C")
+    assert seen(state, 1) == "?" and moves(state) == ["look"]
+    play(state, "look")
+    # This deal turns up two traps: now the 6♣ returned leads only onto a trap, the rulebook's
+    # loss, told as such.
+    assert seen(state, 2) == "Q♠ J♠" and state.outcome == CORNERED
+
+
+def test_a_walk_may_repeat_an_arrangement_on_the_shortest_way_onward() -> None:
+    state = position("5C ~2D ~2H ~3D ~3H ~4D 9S")
+    landing = (state.loop.key_after_moving(5), state.notes_mask)
+    state._remember(landing)  # as if the adventurer had stood there since the last look
+    state._settle()
+    # Exploring 5 onto that face-down card leads straight to a Look Around: allowed.
+    assert moves(state) == ["explore 5", "mark 5♣"]
+    play(state, "explore 5")
+    assert not state.is_over and seen(state, 2) == "? 9♠" and moves(state) == ["look", "explore 9"]
+
+
+def test_an_explore_onto_the_exit_into_a_dead_end_says_so() -> None:
+    state = position("3C ~2D ~2H JK KS KH")
+    assert not state.is_over
+    assert state.describe("explore 3") == (
+        "Explore 3: send the top 3 cards to the bottom and land on the 4th card, the exit; with"
+        " 0 of 4 jewels you stay, and every way on from there lands on a trap: you lose."
+    )
+    play(state, "explore 3")
+    assert state.is_over and state.outcome == STUCK
+
+
+def rulebook_lost(state: LootTheLoopState) -> bool:
+    """The rulebook's loss, judged independently of the game: no arrangement that any Marks and
+    Returns reach offers a Look Around or an Explore that does not land on a face-up trap."""
+    start = (tuple(state.loop.shown), frozenset(state.notes))
+    todo, met = [start], {start}
+    while todo:
+        loop, notes = todo.pop()
+        if loop[0] is None:
+            return False
+        for card in loop[:2]:
+            if card is not None and 2 <= card.rank <= 10:
+                landed = loop[card.rank % len(loop)]
+                if landed is None or landed.rank <= 10:
+                    return False
+        after = [((note, *loop), notes - {note}) for note in notes]
+        if 2 <= loop[0].rank <= 10 and len(notes) < 3:
+            after.append((loop[1:], notes | {loop[0]}))
+        for node in after:
+            if node not in met:
+                met.add(node)
+                todo.append(node)
+    return True
+
+
+@pytest.mark.parametrize("use_bot", [False, True])
+def test_the_game_is_lost_exactly_when_the_rulebook_says(use_bot: bool) -> None:
+    """Over whole games: a declared loss is the rulebook's, no position the rulebook lets you
+    play on is declared lost, no Mark or Return ends the game, and a move that is not a trap
+    is always on offer."""
+    rng = Rng(25)
+    for k in range(12 if use_bot else 150):
+        state = GAME.new_state(seed=500 + k)
+        while not state.is_over:
+            assert not rulebook_lost(state)
+            offered = state.legal_actions()
+            trap = [
+                m.kind == "explore" and (state.landing(m.target) or Card(0)).rank > 10
+                for m in offered
+            ]
+            assert not all(trap)
+            for move in offered:
+                if move.kind in ("mark", "return"):
+                    after = state.clone()
+                    after.apply(move)
+                    assert not after.is_over
+            state.apply(bot.choose(state.clone(), rng) if use_bot else rng.choice(offered))
+        if state.outcome in (STUCK, CORNERED):
+            assert rulebook_lost(state)
+        assert state.step <= MAX_ACTIONS
 
 
 def test_the_declared_bound() -> None:

@@ -5,8 +5,10 @@ from itertools import permutations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from rich.console import Console
 
 import spyglass
+from spyglass.cli.render import render_table
 from spyglass.components import parse_card, stacked, standard_deck
 from spyglass.engine import IllegalAction, Rng
 from spyglass.games.sandwich_guy import bot
@@ -195,3 +197,28 @@ def test_view_shows_the_deck_contents_but_never_its_order() -> None:
     assert table["deck"] == 44 and len(table["deck_contents"]) == 44
     other = state.determinize(0, Rng(1))
     assert other.view(0) == state.view(0) and other.deck != state.deck
+
+
+def test_the_table_shows_the_deck_contents() -> None:
+    """The rulebook lets the player look through the deck: the layout draws its contents."""
+    region = next(r for r in spyglass.load("sandwich-guy").spec.layout if r.key == "deck_contents")
+    assert region.kind == "cards"
+    state = deal("AC 3C 5C 9D KH 2S 4H 6S")
+    console = Console(record=True, width=200)
+    console.print(render_table(state.view(0), state.game.spec.layout, state.game.info))
+    text = console.export_text()
+    line = next(line for line in text.splitlines() if "in the deck, any order" in line)
+    assert all(card in line for card in state.view(0)["table"]["deck_contents"][:10])
+
+
+def test_a_perfect_game_says_one_card_not_one_cards() -> None:
+    moves = (
+        "K♦ 4♦ 8♦, 6♥ 10♦ A♥, 7♠ Q♠ 4♣, 3♦ 7♦ J♦, 6♣ J♣ 3♣, 9♣ A♠ 6♠, Q♥ 5♦ J♥, K♠ K♥ K♣,"
+        " 2♥ 6♦ 10♥, 3♠ 5♣ 7♣, 9♥ Q♦ 2♦, 8♠ 9♠ 10♣, 10♠ A♣ 5♠, 2♣ 3♥ 4♠, 4♥ 8♣ Q♣, A♦ 5♥ 9♦,"
+        " 7♥ J♠ 2♠"
+    )
+    state = GAME.new_state(seed=1)
+    for move in moves.split(", "):
+        state.apply(move)
+    assert state.log[-1] == "no sandwich left: finished with 1 card in hand"
+    assert state.result.summary.startswith("Won: through the whole deck, 1 card left in hand")

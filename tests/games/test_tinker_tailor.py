@@ -126,10 +126,87 @@ def test_edition_errors_name_the_entry(old: str, new: str, message: str) -> None
 
 
 def test_the_shipped_edition_file_loads_and_a_changed_number_is_used() -> None:
-    wine = 'kind = "Wine"\ncards = 14\ncost = '
-    changed = load_edition(edited(wine + "4", wine + "3"))
-    assert next(g.cost for g in changed.goods if g.kind == "Wine") == 3
+    fish = 'kind = "Fish"\ncards = 18\ncost = '  # the rulebook leaves Fish's cost open
+    changed = load_edition(edited(fish + "2", fish + "3"))
+    assert next(g.cost for g in changed.goods if g.kind == "Fish") == 3
     assert load_edition(edited("", "")) == EDITION
+
+
+def line_of(text: str, fragment: str) -> int:
+    return next(n for n, line in enumerate(text.splitlines(), start=1) if fragment in line)
+
+
+# Facts the rulebook fixes: any edition must keep them (issue 25).
+@pytest.mark.parametrize(
+    ("old", "new", "line", "message"),
+    [
+        (
+            'kind = "Wine"\ncards = 14\ncost = 4',
+            'kind = "Wine"\ncards = 14\ncost = 3',
+            'kind = "Wine"',
+            "goods entry 4 (Wine): cost must be 4 (the rulebook's buying example: Wine costs 4),"
+            " not 3",
+        ),
+        (
+            "points = [3, 7, 12, 19, 28, 40, 60, 90]",
+            "points = [3, 7, 12, 19, 28, 40, 60, 80]",
+            "points = [3, 7, 12, 19, 28, 40, 60, 80]",
+            "goods entry 5 (Gems): points must give 8 Gems 90 points, as the rulebook says, not 80",
+        ),
+        (
+            "points = [1, 2, 3, 5, 7, 10, 14, 18]",
+            "points = [1, 2, 4, 5, 7, 10, 14, 18]",
+            "points = [1, 2, 4,",
+            "goods entry 1 (Bread): points must give 3 Bread 3 points, as the rulebook says, not 4",
+        ),
+        (
+            "pirate_cards = 4",
+            "pirate_cards = 3",
+            "pirate_cards = 3",
+            "pirate_cards must be 4 (the rulebook's contents: 4 Pirate Cards), not 3",
+        ),
+        (
+            "collection_points = 10",
+            "collection_points = 12",
+            "collection_points = 12",
+            "collection_points must be 10",
+        ),
+        (
+            "value = 5\ncards = 2",
+            "value = 6\ncards = 2",
+            "value = 6",
+            "money entry 5: value must be 1 to 5 (the rulebook's coins are 1, 2, 3, 4 and 5),"
+            " not 6",
+        ),
+        (
+            'name = "Rich Man"',
+            'name = "Wealthy Man"',
+            'name = "Wealthy Man"',
+            "roles entry 5 (Wealthy Man): name must be Rich Man, the role the rhyme calls here",
+        ),
+    ],
+)
+def test_edition_facts_the_rulebook_fixes(old: str, new: str, line: str, message: str) -> None:
+    text = edited(old, new)
+    with pytest.raises(RulesError) as error:
+        load_edition(text)
+    number = line_of(text, line) + (2 if line == 'kind = "Wine"' else 0)  # its cost line
+    where = f"{EDITION_FILE} line {number}"
+    assert str(error.value).startswith(where) and message in str(error.value)
+
+
+def test_tinker_and_tailor_swapped_in_the_rhyme() -> None:
+    text = edited('name = "Tinker"', 'name = "Tailor (swap)"')
+    text = text.replace('name = "Tailor"', 'name = "Tinker"', 1)
+    text = text.replace('name = "Tailor (swap)"', 'name = "Tailor"', 1)
+    with pytest.raises(RulesError) as error:
+        load_edition(text)
+    first = line_of(text, 'name = "Tailor"')
+    assert str(error.value).startswith(
+        f"{EDITION_FILE} line {first}, roles entry 1 (Tailor):"
+        " name must be Tinker, the role the rhyme calls here (the roles are the rulebook's,"
+        " named and in the rhyme's order: Tinker, Tailor, Soldier,"
+    )
 
 
 # --------------------------------------------------------------------------- set-up

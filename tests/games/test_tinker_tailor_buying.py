@@ -82,6 +82,56 @@ def test_paying_more_cards_than_needed_for_bigger_change() -> None:
     assert hand(state, 0) == ["bread", "2"]
 
 
+def test_money_paid_after_the_last_purchase_gives_no_change_until_it_buys() -> None:
+    state = buying(purse="2 3")
+    state.apply("buy fish with 2")
+    assert state.pending.credit == 0 and "pay 3" in legal(state)
+    state.apply("pay 3")  # 3 of credit, but no good bought with it: nothing is in excess yet
+    assert not any(m.startswith("change") for m in legal(state))
+    assert "done" not in legal(state)
+    with pytest.raises(IllegalAction, match="must buy a good first"):
+        state.apply("change 1")
+    with pytest.raises(IllegalAction, match="money paid must buy goods"):
+        state.apply("done")
+    state.apply("buy bread")  # now the 3 bought a bread worth 1: 2 in excess
+    assert state.pending.credit == 2 and "change 2" in legal(state)
+
+
+# Issue 25's game: seed 1, four players, the heuristic bots of seeds 10 to 13. Seat 2 has just
+# bought a bread from its credit and holds a 2 and a 3, with no credit left.
+ISSUE_25_LINE = (
+    "pick pirate, pick preacher, pick young-man, pick sailor, keep gems, take gems, take gems,"
+    " give gems to 0, take 3, take cloth, buy bread with 3, change 1, buy bread, take gems,"
+    " pick outlaw, pick sailor, pick thief, pick tinker, swap bread for gems,"
+    " swap bread for wine, buy bread with 1, keep bread, rob 2, rob 0, pick pirate,"
+    " pick soldier, pick preacher, pick poor-man, take 2, buy bread with 2, change 1, done,"
+    " take cloth, take wine, take bread, give bread to 2, take 5, take cloth, done,"
+    " pick rich-man, pick pirate, pick old-man, pick soldier, take 3, buy bread with 5,"
+    " change 2, change 2, done, take 3, buy bread with 3, change 2, done, take 5, take 4, done,"
+    " pick rich-man, pick outlaw, pick young-man, pick tailor, take cloth, done, take 4,"
+    " buy bread with 4, buy fish, buy fish with 4, change 2, buy fish with 2, buy fish with 5,"
+    " change 4, done, rob 0, done, take gems, buy bread with 2, buy bread"
+)
+
+
+def test_issue_25_no_change_for_money_that_bought_nothing() -> None:
+    import spyglass
+
+    state = spyglass.load("tinker-tailor").new_state(players=4, seed=1)
+    for move in ISSUE_25_LINE.split(", "):
+        state.apply(move)
+    assert state.pending.kind == "buy" and state.pending.seat == 2
+    assert state.pending.credit == 0 and money(state, 2) == [2, 3]
+    state.apply("pay 3")
+    with pytest.raises(IllegalAction):
+        state.apply("change 1")  # it turned [2, 3] into [1, 1, 1, 2], goods unchanged
+    assert money(state, 2) == [2]
+
+
+def money(state, seat: int) -> list[int]:
+    return sorted(int(card) for card in hand(state, seat) if card.isdecimal())
+
+
 def test_change_comes_from_the_market_only_and_unused_credit_is_lost() -> None:
     state = buying(money="2 2 3 4 5")
     state.apply("buy wine with 5")

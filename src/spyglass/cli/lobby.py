@@ -14,15 +14,22 @@ from .play import HUMAN, default_seats, parse_seats
 
 
 def games_table(infos: list[GameInfo]) -> Table:
-    table = Table(title="spyglass games", title_justify="left")
-    table.add_column("#", justify="right", style="dim")
-    table.add_column("id", style="cyan", no_wrap=True)
-    table.add_column("game", no_wrap=True)
-    table.add_column("players", justify="center")
-    table.add_column("what it is")
+    """The catalogue, readable from 80 columns up: each game's id over its title, the players,
+    and a line on it that wraps (a game whose data did not load is listed with the reason)."""
+    table = Table(title="spyglass games", title_justify="left", show_lines=True)
+    table.add_column("#", justify="right", style="dim", no_wrap=True)
+    table.add_column("game", min_width=16)
+    table.add_column("players", justify="center", no_wrap=True)
+    table.add_column("what it is", ratio=1, min_width=24)
     for i, info in enumerate(infos, start=1):
-        title = info.title + (f" [dim]({info.edition})[/]" if info.edition else "")
-        table.add_row(str(i), info.id, title, info.players_text(), escape(info.summary))
+        if info.unavailable:
+            game = f"[cyan]{escape(info.id)}[/]\n[red]unavailable[/]"
+            table.add_row(str(i), game, "—", f"[red]{escape(info.unavailable)}[/]")
+            continue
+        game = f"[cyan]{escape(info.id)}[/]\n{escape(info.title)}"
+        if info.edition:
+            game += f"\n[dim]({escape(info.edition)})[/]"
+        table.add_row(str(i), game, info.players_text(), escape(info.summary))
     return table
 
 
@@ -36,12 +43,22 @@ def choose_game(console: Console) -> GameInfo:
     console.print(games_table(infos))
     while True:
         answer = _ask(console, "Which game (number or id)", "1")
+        chosen = None
         if answer.isdigit() and 1 <= int(answer) <= len(infos):
-            return infos[int(answer) - 1]
+            chosen = infos[int(answer) - 1]
         for info in infos:
             if info.id == answer.lower():
-                return info
-        console.print(f"[red]No game {escape(answer)!r}; type a number from 1 to {len(infos)}.[/]")
+                chosen = info
+        if chosen is None:
+            console.print(
+                f"[red]No game {escape(answer)!r}; type a number from 1 to {len(infos)}.[/]"
+            )
+        elif chosen.unavailable:
+            console.print(
+                f"[red]{escape(chosen.id)} is unavailable: {escape(chosen.unavailable)}[/]"
+            )
+        else:
+            return chosen
 
 
 def choose_options(console: Console, info: GameInfo) -> Game:

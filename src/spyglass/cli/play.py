@@ -15,6 +15,7 @@ import spyglass
 from spyglass import agents
 from spyglass.agents import Agent
 from spyglass.engine import (
+    Action,
     IllegalAction,
     RulesError,
     SpyglassError,
@@ -25,10 +26,12 @@ from spyglass.engine import (
 )
 
 from .maps import UnknownPlace, render_index, render_place
+from .menu import MoveMenu, map_places
 from .render import (
     colour_cards_in,
     lookup,
     render_actions,
+    render_region,
     render_result,
     render_step,
     render_table,
@@ -37,6 +40,12 @@ from .render import (
 HUMAN = "human"
 #: The search budget of a hint (the strongest agent, thinking for about a second or less).
 HINT_BUDGET = {"milliseconds": 1500}  # the strongest agent, for about a second and a half
+#: Erases the terminal's scrollback: rich's clear() erases the screen only (ESC[2J), and many
+#: terminals, tmux among them, keep what was erased in their history.
+ERASE_SCROLLBACK = "\x1b[3J"
+#: The moves that only say "nothing to do": asked even when nothing else is possible, so that
+#: nobody can tell from the question whether a power had a choice.
+PASS_MOVES = ("pass",)
 
 HELP = """\
 [bold]Commands[/]
@@ -52,7 +61,8 @@ HELP = """\
   [cyan]map PLACE[/]     a place on the map: its pieces and every route from it
                 (also [cyan]routes PLACE[/]; [cyan]map[/] alone lists every place)
   [cyan]show[/] or Enter  draw the table again
-  [cyan]quit[/]          leave the game (a solo game counts as given up)"""
+  [cyan]quit[/]          leave the game (a solo game counts as given up)
+In a long list of moves grouped by country: a number or a name opens it, [cyan]back[/] goes up."""
 
 
 @dataclass
@@ -165,40 +175,99 @@ class PlaySession:
         self._hand_over(player)
         if not self._new_stories(player):
             return False
+        actions = self.state.legal_actions()
+        if len(actions) == 1 and str(actions[0]) in PASS_MOVES:
+            return self._only_pass(player, actions[0])
+        menu = MoveMenu.build(actions, self._places(player))
+        shown = self.state
         redraw = True
         while True:
-            actions = self.state.legal_actions()
+            if self.state is not shown:  # taken back (undo): its moves, not the old ones
+                shown = self.state
+                actions = self.state.legal_actions()
+                menu = MoveMenu.build(actions, self._places(player))
             if redraw:
                 self._draw(player)
-                self.console.print(render_actions(actions, self.state.describe))
+                self._list_moves(actions, menu)
             who = f"seat {player}" if len(self.seats) > 1 else "you"
             try:
                 line = self.console.input(f"[bold]Move ({who})[/] › ").strip()
             except EOFError:
                 self.console.print()
                 return False
-            outcome = self._command(line, player, actions)
+            if menu is not None and line:
+                chosen = menu.choose(line)
+                if chosen == "moved":
+                    self.console.print(menu.heading())
+                    self.console.print(menu.render())
+                    continue
+                if chosen == "no such number":
+                    count = len(menu.entries())
+                    self.console.print(
+                        f"[red]There is no {escape(line)} here: choose 1–{count}.[/]"
+                    )
+                    continue
+                if isinstance(chosen, Action):
+                    line = str(chosen)
+            outcome = self._command(line, player, actions, numbered=menu is None)
             if outcome == "quit":
                 return False
             if outcome == "moved":
                 return True
             redraw = outcome == "redraw"
 
+    def _list_moves(self, actions: list[Action], menu: MoveMenu | None) -> None:
+        if menu is None:
+            self.console.print(render_actions(actions, self.state.describe))
+            return
+        self.console.print(menu.heading())
+        self.console.print(menu.render())
+
+    def _places(self, seat: int) -> dict[str, tuple[str, str]]:
+        """The map's places (for grouping long lists of moves), if the game has a map."""
+        keys = [r.key for r in self.state.game.spec.layout if r.kind == "map"]
+        if not keys:
+            return {}
+        return map_places(self.state.view(seat)["table"], keys)
+
+    def _only_pass(self, player: int, action: Action) -> bool:
+        """A question whose only answer is to pass: answered at once, with a line to say so.
+        The question itself is kept (in hot-seat the pass screen still comes first), so the
+        table learns nothing from it; only the needless confirmation goes."""
+        who = f"seat {player}" if len(self.seats) > 1 else "you"
+        self.console.print(
+            f"[dim]{escape(who)}: nothing to decide here ({escape(self.state.describe(action))}),"
+            " so the move is made for you[/]"
+        )
+        self.state.apply(action)
+        return True
+
     def _hand_over(self, player: int) -> None:
-        """Hot-seat: between two different human seats, hide the table until the next sits."""
+        """Hot-seat: before a human seat's turn, unless that seat moved last, hide everything
+        (the screen and the terminal's scrollback) until the seat's player sits down. The
+        first human to move gets the pass screen too: the others are at the table already."""
         humans = self.humans
-        if len(humans) > 1 and self._last_human is not None and self._last_human != player:
-            self.console.clear()
+        if len(humans) > 1 and self._last_human != player:
+            self._wipe()
             self.console.print(f"[bold]Pass the device to seat {player}[/] and press Enter.")
             with contextlib.suppress(EOFError):
                 self.console.input("")
-            self.console.clear()
+            self._wipe()
         self._last_human = player
+
+    def _wipe(self) -> None:
+        """Clear the screen and the scrollback, so that scrolling up shows nothing of the
+        last seat's table."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write(ERASE_SCROLLBACK)
+            self.console.file.flush()
 
     # ----------------------------------------------------------------- commands
 
-    def _command(self, line: str, player: int, actions: list) -> str:
-        """Handle one line; returns "moved", "quit", "redraw" or "stay"."""
+    def _command(self, line: str, player: int, actions: list, numbered: bool = True) -> str:
+        """Handle one line; returns "moved", "quit", "redraw" or "stay". ``numbered``: whether
+        a bare number picks a move of ``actions`` (not when a grouped menu is showing)."""
         if not line or line.lower() == "show":
             return "redraw"
         word, _, rest = line.partition(" ")
@@ -208,10 +277,12 @@ class PlaySession:
                 self.console.print("[yellow]You gave up: the game counts as lost.[/]")
             return "quit"
         if word in ("help", "?", "h"):
-            self.console.print(HELP)
+            self.console.print(HELP + self._region_help())
             return "stay"
         if word == "hint":
-            self._hint(player)
+            self._hint(player, actions, numbered)
+            return "stay"
+        if self._show_region(word, player):
             return "stay"
         if word == "undo":
             return "redraw" if self._undo_move() else "stay"
@@ -237,9 +308,33 @@ class PlaySession:
             for entry in self.state.view(player)["log"]:
                 self.console.print(f"  [dim]·[/] {colour_cards_in(entry)}")
             return "stay"
+        if line.isdigit() and not numbered:
+            self.console.print("[red]Choose from the list shown, or type the move itself.[/]")
+            return "stay"
         return self._move(line, actions)
 
-    def _map(self, name: str, player: int) -> None:
+    def _region_help(self) -> str:
+        """The commands the game's layout adds (long references drawn on demand)."""
+        lines = [
+            f"\n  [cyan]{escape(r.command):<13}[/] {escape(r.label)}"
+            for r in self.state.game.spec.layout
+            if r.command
+        ]
+        return "".join(lines)
+
+    def _show_region(self, word: str, seat: int | None) -> bool:
+        """Draw the layout region that ``word`` names (its ``command``); False if none does."""
+        regions = [r for r in self.state.game.spec.layout if r.command and r.command == word]
+        if not regions:
+            return False
+        table = self.state.view(seat)["table"]
+        for region in regions:
+            rendered = render_region(region, lookup(table, region.key))
+            if rendered is not None:
+                self.console.print(rendered)
+        return True
+
+    def _map(self, name: str, player: int | None) -> None:
         """``map PLACE``: the place, its pieces and its routes, as this seat's view has them;
         ``map`` alone: every place. Looks through each map region of the layout in turn."""
         table = self.state.view(player)["table"]
@@ -280,7 +375,7 @@ class PlaySession:
         self._undo.append(before)
         return "moved"
 
-    def _hint(self, player: int) -> None:
+    def _hint(self, player: int, actions: list[Action], numbered: bool = True) -> None:
         try:
             advisor = agents.load(
                 agents.STRONGEST, seed=derive_seed(self.agent_seed, "hint"), **HINT_BUDGET
@@ -290,7 +385,10 @@ class PlaySession:
             self.console.print(f"[red]No hint: {escape(str(error))}[/]")
             return
         description = colour_cards_in(self.state.describe(action))
-        self.console.print(f"[green]Hint:[/] {colour_cards_in(str(action))} — {description}")
+        # The move's number in the list shown, so that typing it plays the hint.
+        number = next((i for i, a in enumerate(actions, start=1) if a == action), None)
+        shown = f"{number} · " if number is not None and numbered else ""
+        self.console.print(f"[green]Hint:[/] {shown}{colour_cards_in(str(action))} — {description}")
 
     def _undo_move(self) -> bool:
         if self.state.players != 1:
@@ -344,11 +442,11 @@ class PlaySession:
         result = self.state.result
         assert result is not None
         self.console.print(render_result(result.to_json()))
+        seat = self._observer()
+        choices = "walk · log · save FILE · undo · load FILE · quit"
         while True:
             try:
-                line = self.console.input(
-                    "[bold]Game over[/] (save FILE · undo · load FILE · quit) › "
-                ).strip()
+                line = self.console.input(f"[bold]Game over[/] ({choices}) › ").strip()
             except EOFError:
                 return False
             word, _, rest = line.partition(" ")
@@ -365,8 +463,22 @@ class PlaySession:
                 self._load(rest)
                 if not self.state.is_over:
                     return True
-            else:
-                self.console.print("[dim]save FILE, undo, load FILE or quit[/]")
+            elif word in ("walk", "story"):
+                stories = self._stories(seat)
+                if not stories:
+                    self.console.print("[yellow]Nothing to step through.[/]")
+                for story in stories:
+                    self._walk(story)
+            elif word == "log":
+                for entry in self.state.view(seat)["log"]:
+                    self.console.print(f"  [dim]·[/] {colour_cards_in(entry)}")
+            elif word in ("map", "routes"):
+                self._map(rest, seat)
+            elif word == "show":
+                self._draw(seat)
+                self.console.print(render_result(result.to_json()))
+            elif not self._show_region(word, seat):
+                self.console.print(f"[dim]{choices}[/]")
 
 
 def default_seats(players: int) -> dict[int, str]:

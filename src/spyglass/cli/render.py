@@ -12,7 +12,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from spyglass.engine import Action, GameInfo, Region
+from spyglass.engine import Action, GameInfo, Region, plural
 
 from .maps import render_map
 
@@ -88,16 +88,20 @@ def render_region(region: Region, value: Any) -> RenderableType | None:
     if region.kind == "cards":
         return Text.from_markup(f"{label}  {cards_markup(value or [])}")
     if region.kind == "count":
-        return Text.from_markup(f"{label}  {value} card{'s' if value != 1 else ''}")
+        return Text.from_markup(
+            f"{label}  {plural(value, 'card') if isinstance(value, int) else value}"
+        )
     if region.kind == "pile":
         if isinstance(value, dict):  # {"size": n, "top": card or None}: a pile seen from above
             size, top = value.get("size", 0), value.get("top")
             shown = card_markup(top) if top is not None else "[dim]face down[/]"
-            return Text.from_markup(f"{label}  {size} cards" + (f", top {shown}" if size else ""))
+            return Text.from_markup(
+                f"{label}  {plural(size, 'card')}" + (f", top {shown}" if size else "")
+            )
         cards = list(value or [])
         if region.show == "top":
             top = card_markup(cards[-1]) if cards else "[dim]empty[/]"
-            return Text.from_markup(f"{label}  {len(cards)} cards, top {top}")
+            return Text.from_markup(f"{label}  {plural(len(cards), 'card')}, top {top}")
         return Text.from_markup(f"{label} ({len(cards)})  {cards_markup(cards)}")
     if region.kind == "text":
         if isinstance(value, dict):
@@ -227,6 +231,8 @@ def render_table(view: dict[str, Any], layout: Sequence[Region], info: GameInfo)
     parts: list[RenderableType] = []
     table = view.get("table", {})
     for region in layout:
+        if region.command:
+            continue  # a long reference, drawn when the player types its command
         rendered = render_region(region, lookup(table, region.key))
         if rendered is not None:
             parts.append(rendered)
@@ -292,9 +298,22 @@ def render_step(story: dict[str, Any], index: int) -> Panel:
 
 
 def render_result(result: dict[str, Any]) -> Panel:
+    """The summary, then each seat's breakdown. A category that is itself a breakdown (Spies!:
+    a power's score sheet) gets a line of its own, item by item."""
     lines = [f"[bold]{colour_cards_in(result.get('summary', ''))}[/]"]
-    for seat, detail in enumerate(result.get("detail", [])):
-        prefix = f"seat {seat}: " if len(result.get("detail", [])) > 1 else ""
-        items = ", ".join(f"{k.replace('_', ' ')} {_detail_value(v)}" for k, v in detail.items())
-        lines.append(colour_cards_in(prefix + items))
+    details = result.get("detail", [])
+    for seat, detail in enumerate(details):
+        prefix = f"seat {seat}: " if len(details) > 1 else ""
+        flat = {k: v for k, v in detail.items() if not isinstance(v, dict)}
+        nested = {k: v for k, v in detail.items() if isinstance(v, dict)}
+        if flat or not nested:
+            items = ", ".join(f"{_words(k)} {_detail_value(v)}" for k, v in flat.items())
+            lines.append(colour_cards_in(prefix + items))
+        for name, sheet in nested.items():
+            items = ", ".join(f"{_words(k)} {_detail_value(v)}" for k, v in sheet.items())
+            lines.append(colour_cards_in(f"{prefix}{name}: {items}"))
     return Panel("\n".join(lines), title="Result", expand=False)
+
+
+def _words(key: str) -> str:
+    return key.replace("_", " ")

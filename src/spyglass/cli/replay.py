@@ -7,9 +7,12 @@ from rich.console import Console
 import spyglass
 from spyglass.engine import State
 
-from .render import colour_cards_in, render_result, render_table
+from .render import colour_cards_in, lookup, render_region, render_result, render_step, render_table
 
-KEYS = "[dim]Enter/n next · b back · g N go to step N · e end · s start · q quit[/]"
+KEYS = (
+    "[dim]Enter/n next · b back · g N go to step N · e end · s start · w walk through the"
+    " story · q quit[/]"
+)
 
 
 def show(console: Console, state: State, seat: int | None, total: int) -> None:
@@ -54,5 +57,36 @@ def step_through(console: Console, record: dict, seat: int | None, start: int = 
             step = max(0, min(int(answer[1:].strip()), total))
         elif answer == "q":
             return
-        else:
+        elif answer in ("w", "walk", "story"):
+            walk(console, positions[step], seat)
+        elif not show_region(console, positions[step], seat, answer):
             console.print(KEYS)
+
+
+def walk(console: Console, state: State, seat: int | None) -> None:
+    """Step through the stories the position shows (e.g. a scored Espionage city)."""
+    table = state.view(seat)["table"]
+    stories = [lookup(table, r.key) for r in state.game.spec.layout if r.kind == "story"]
+    stories = [s for s in stories if isinstance(s, dict) and s.get("steps")]
+    if not stories:
+        console.print("[yellow]Nothing to step through at this step.[/]")
+    for story in stories:
+        for index in range(len(story["steps"])):
+            console.print(render_step(story, index))
+            if index + 1 < len(story["steps"]):
+                try:
+                    if console.input("[dim]Enter: next step · s: skip[/] › ").strip() == "s":
+                        break
+                except EOFError:
+                    return
+
+
+def show_region(console: Console, state: State, seat: int | None, word: str) -> bool:
+    """Draw the layout region whose command is ``word`` (Spies!: ``tiles``); False if none."""
+    regions = [r for r in state.game.spec.layout if r.command and r.command == word]
+    table = state.view(seat)["table"]
+    for region in regions:
+        rendered = render_region(region, lookup(table, region.key))
+        if rendered is not None:
+            console.print(rendered)
+    return bool(regions)

@@ -13,6 +13,7 @@ from .result import Result
 from .rng import Rng, derive_seed, fresh_seed
 from .seat import Seat
 from .state import State
+from .words import plural
 
 __all__ = [
     "Action",
@@ -35,6 +36,7 @@ __all__ = [
     "State",
     "derive_seed",
     "fresh_seed",
+    "plural",
     "read_record",
     "replay",
     "write_record",

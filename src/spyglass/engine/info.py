@@ -26,7 +26,9 @@ class GameInfo:
 
     ``players`` is the inclusive range of seats; ``score_order`` says whether a higher or a
     lower solo ``score`` is better; ``edition`` labels data we had to reconstruct;
-    ``hidden_information`` is False only when every seat sees the whole state.
+    ``hidden_information`` is False only when every seat sees the whole state;
+    ``unavailable`` says why a registered game cannot be loaded (a broken data file), None
+    when it can.
     """
 
     id: str
@@ -39,6 +41,19 @@ class GameInfo:
     edition: str | None = None
     hidden_information: bool = True
     ratings: Ratings | None = None
+    unavailable: str | None = None
+
+    @classmethod
+    def broken(cls, game_id: str, reason: str) -> GameInfo:
+        """What the catalogue says of a game whose module would not load."""
+        return cls(
+            id=game_id,
+            title=game_id,
+            summary=f"unavailable: {reason}",
+            rulebook="",
+            players=(0, 0),
+            unavailable=reason,
+        )
 
     @property
     def solo(self) -> bool:
@@ -63,4 +78,5 @@ class GameInfo:
             "edition": self.edition,
             "hidden_information": self.hidden_information,
             "ratings": None if self.ratings is None else asdict(self.ratings),
+            "unavailable": self.unavailable,
         }

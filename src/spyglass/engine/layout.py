@@ -51,6 +51,10 @@ class Region:
                   one it waits for): {"title": ..., "lines": [...], "choices": [...],
                   "style": "yours" | "waiting"} or None; lines, choices and style optional.
                   The choices are words for people: the moves themselves stay in the list
+
+    ``command``: a long reference that the terminal does not draw with every table but shows
+    when the player types this word (Spies!'s ``tiles``: the Event Tile manifest); the browser
+    draws it as a panel like any other region.
     """
 
     kind: str
@@ -59,3 +63,4 @@ class Region:
     show: str = "all"
     parts: tuple[str, ...] = ()
     hide_empty: bool = False
+    command: str = ""

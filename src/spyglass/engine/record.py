@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalAction, ReplayError, RulesError
-from .state import RECORD_FORMAT
+from .state import RECORD_FORMAT, RECORD_VERSION
 
 if TYPE_CHECKING:
     from .registry import Registry
@@ -29,6 +29,16 @@ def replay(record: Any, registry: Registry, upto: int | None = None) -> State:
         raise ReplayError(f"a record is a JSON object, not {type(record).__name__}")
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
         raise ReplayError(f"not a spyglass record (format {record.get('format')!r})")
+    version = record.get("version", RECORD_VERSION)  # records from before versions were 1
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ReplayError(f"the record's version must be a whole number, not {version!r}")
+    if version > RECORD_VERSION:
+        raise ReplayError(
+            f"the record is version {version}, made by a newer spyglass; this one reads"
+            f" versions up to {RECORD_VERSION}: update spyglass to replay it"
+        )
+    if version < 1:
+        raise ReplayError(f"the record's version {version} is unknown (versions start at 1)")
     for key, kind in _FIELDS.items():
         if key not in record:
             raise ReplayError(f"the record has no {key!r}")

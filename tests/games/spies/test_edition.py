@@ -286,7 +286,7 @@ ERRORS = [
         TILES_FILE,
         ', effect = { kind = "annex", country = "Austria" }',
         "",
-        "the map says tile Ge 7 annexes Austria",
+        "tile 7 must be Germany's tile with the annex effect (rule 1.0: Ge 7)",
     ),
     (
         TILES_FILE,
@@ -331,3 +331,121 @@ def test_rules_text_is_labelled_and_has_its_sections() -> None:
     for section in ("## Notation", "## Our rulings", "## The reconstructed edition"):
         assert section in text
     assert GAME.info.edition == "reconstructed edition"
+
+
+def line_of(text: str, fragment: str) -> int:
+    return next(n for n, line in enumerate(text.splitlines(), start=1) if fragment in line)
+
+
+# Facts the rulebook and the edition's brief fix: each names the file, the line and the entry.
+FACTS = [
+    (
+        MAP_FILE,
+        '{ id = "Egypt", power = "Britain", overseas = true }',
+        '{ id = "Egypt" }',
+        'countries entry 15 (Egypt): power must be "Britain" with overseas = true',
+    ),
+    (
+        MAP_FILE,
+        '{ id = "Austria", annexed_by = { power = "Germany", tile = "Ge 7" } }',
+        '{ id = "Austria", power = "Germany" }',
+        "countries entry 34 (Austria): neutral, annexed_by Germany with tile Ge 7",
+    ),
+    (
+        PIECES_FILE,
+        '{ name = "Discovery", count = 12,',
+        '{ name = "Discovery", count = 11,',
+        "chits entry 1 (Discovery): count must be 12, not 11 (the Action Chit table",
+    ),
+    (
+        PIECES_FILE,
+        '{ name = "Cover", count = 6, money = 2, action_points = 1, reaction = true }',
+        '{ name = "Cover", count = 6, money = 2, action_points = 1, reaction = false }',
+        "chits entry 7 (Cover): reaction must be true, not false",
+    ),
+    (
+        PIECES_FILE,
+        "{ year = 1935, multiplier = 6 },",
+        "{ year = 1935, multiplier = 9 },",
+        "record entry 3 (1935): multiplier 9 is higher than 1934's (7): the Time and Victory"
+        " Record's multiple falls as the years pass",
+    ),
+    (
+        MAP_FILE,
+        '{ id = "Czechoslovakia", annexed_by = { power = "Germany", tile = "Ge 1" } }',
+        '{ id = "Czechoslovakia", annexed_by = { power = "Germany", tile = "Ge 2" } }',
+        "countries entry 33 (Czechoslovakia): neutral, annexed_by Germany with tile Ge 1",
+    ),
+    (
+        PIECES_FILE,
+        '{ name = "Papers", count = 10, money = 1, action_points = 0, reaction = true }',
+        '{ name = "Papers", count = 10, money = 2, action_points = 0, reaction = true }',
+        "chits entry 5 (Papers): money must be 1, not 2 (the Action Chit table: Papers x10, £1",
+    ),
+    (
+        TILES_FILE,
+        ', effect = { kind = "pact" }',
+        "",
+        "tiles entry 16 (Ru 2): tile 16 must be Russia's tile with the pact effect"
+        " (rule 8.5: Event Tile 16)",
+    ),
+    (
+        TILES_FILE,
+        '"3c Berlin Prague", "2c Paris Moscow Bucharest Warsaw"',
+        '"3c Berlin Prague Vienna", "2c Paris Moscow Bucharest Warsaw"',
+        "tiles entry 43 (R 8): Czech Crisis! must be as printed",
+    ),
+]
+
+
+@pytest.mark.parametrize(("file", "old", "new", "message"), FACTS)
+def test_fixed_facts_name_the_file_and_line(file: str, old: str, new: str, message: str) -> None:
+    with pytest.raises(RulesError) as caught:
+        load_with(file, old, new)
+    line = line_of(FILES[file], old.split("\n", maxsplit=1)[0])
+    assert str(caught.value).startswith(f"{file} line {line}, {message}")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            '{ id = "Libya", power = "Italy", overseas = true },\n'
+            '    { id = "Dodecanese", power = "Italy", overseas = true },',
+            '{ id = "Libya" },\n    { id = "Dodecanese" },',
+            "map.toml: Italy must have overseas home territory (rule 2.5",
+        ),
+        (
+            '{ id = "Bratislava", country = "Czechoslovakia", lat = 48.15, lon = 17.11 }',
+            '{ id = "Pressburg", country = "Czechoslovakia", lat = 48.15, lon = 17.11 }',
+            "map.toml: the map must have the cities the rulebook names: Bratislava missing",
+        ),
+    ],
+)
+def test_fixed_facts_of_the_whole_map(old: str, new: str, message: str) -> None:
+    """Facts about the map as a whole, which no single line holds."""
+    with pytest.raises(RulesError) as caught:
+        load_with(MAP_FILE, old, new)
+    assert str(caught.value).startswith(message)
+
+
+def test_a_rising_record_is_refused_even_without_a_single_rise() -> None:
+    flat = FILES[PIECES_FILE]
+    for year, multiple in zip(range(1933, 1940), (8, 7, 6, 5, 4, 3, 2), strict=True):
+        flat = flat.replace(
+            f"year = {year}, multiplier = {multiple}", f"year = {year}, multiplier = 5"
+        )
+    with pytest.raises(RulesError, match="1939's \\(5\\) is not below 1933's \\(5\\)"):
+        load_edition(FILES[MAP_FILE], flat, FILES[TILES_FILE])
+
+
+def test_free_parameters_may_change() -> None:
+    """What the rulebook leaves open (allotments, strengths, awards) may take other values."""
+    edition = load_with(
+        PIECES_FILE,
+        "police = [3, 3, 2, 2, 1], spies = [3, 3, 2, 1]",
+        "police = [2, 2, 2, 2, 1], spies = [3, 2, 2, 1]",
+    )
+    assert edition.power("Germany").police == (2, 2, 2, 2, 1)
+    edition = load_with(TILES_FILE, '"2c Athens Salonika"', '"3c Athens Salonika"')
+    assert str(edition.tile("R14").awards[0]) == "3c Athens Salonika"

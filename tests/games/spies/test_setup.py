@@ -234,3 +234,45 @@ def test_final_score_counts_original_secrets_in_place() -> None:
             card = EDITION.secret(s.card)
             points[s.origin] += card.value * (1 if card.counterspy else 2)  # 1939: multiple 2
     assert state.result.scores == tuple(float(points[p]) for p in POWERS)
+
+
+# Set-up errors name the one rule that forbids the move -------------------------------------
+
+
+def test_each_set_up_error_names_its_rule() -> None:
+    state = new(secrets=SECRETS)
+    state.apply("secret 1c2 Berlin")
+    cases = [
+        ("secret 1 Berlin", "Berlin already holds a Secret: no more than one per city (rule 2.4)"),
+        ("secret 1 Warsaw", "Germany's Secrets go in its own home cities, and Warsaw is not one"),
+        ("secret 5 Hamburg", "Germany holds no Secret 5 to place: it holds 1, 1c1 (rule 2.4)"),
+    ]
+    for move, rule in cases:
+        with pytest.raises(IllegalAction) as error:
+            state.apply(move)
+        assert rule in error.value.rule
+    place_all(state, "secrets")
+    state.apply("police 3 Berlin")
+    state.apply("police 3 Berlin")
+    cases = [
+        ("police 2 Berlin", "Berlin already holds two police units: no more than two per city"),
+        ("police 2 Kiel", "Kiel has no police symbol and is not the capital"),
+        ("police 2 Paris", "police are placed in Germany's home cities, and Paris is not one"),
+        ("police 3 Hamburg", "Germany has no police unit of strength 3 left: 2, 1 (rule 2.5)"),
+    ]
+    for move, rule in cases:
+        with pytest.raises(IllegalAction) as error:
+            state.apply(move)
+        assert rule in error.value.rule
+    place_all(state, "police")
+    for move in ("spy 3 Paris", "spy 3 London", "cousin Moscow", "spy 2 Rome"):
+        state.apply(move)
+    with pytest.raises(IllegalAction) as error:
+        state.apply("spy 1 Vienna")
+    assert error.value.rule == (
+        "Germany already has 4 spies in foreign territory, the most its printed number allows:"
+        " the rest start at home (rules 2.1 and 2.8)"
+    )
+    with pytest.raises(IllegalAction) as error:
+        state.apply("spy 3 Berlin")
+    assert error.value.rule == "Germany has no such spy left to place: 1 (rule 2.8)"

@@ -143,7 +143,10 @@ def test_the_polish_crisis_in_1938_ends_the_game_with_1938() -> None:
     assert state.is_over and state.year == 1938
     # Scored at 1938's multiple, with 2 points for the tile.
     multiple = state.edition.record[1938]
-    assert state.result.detail[0]["Germany"] == card.value * multiple + 2
+    sheet = state.result.detail[0]["Germany"]
+    assert sheet["points"] == card.value * multiple + 2
+    assert sheet["secrets_at_home"] == card.value * multiple and sheet["own_tiles_played"] == 2
+    assert sheet["home_multiple"] == f"1938 ×{multiple}"
 
 
 def test_the_polish_crisis_in_1939_changes_nothing() -> None:

@@ -211,12 +211,58 @@ def test_the_record_holds_captures_cashed_secrets_and_markers_under_their_years(
         assert grid["cells"][3][:7] == [None] * 7
     face = state.edition.secret("S20").face
     on_record = 2 * 8 + _points(face, 7) + 3 * 6
-    home = _points(state.edition.secret("S12").face, 8)
+    # The original Secret at home scores at the final year's multiple (1939: x2), not at this
+    # year's (rule 6.0 places it in the last column when the game ends).
+    home = _points(state.edition.secret("S12").face, 2)
     assert state.view(3)["table"]["record"]["cells"][0][-1] == f"{on_record} on record"
     assert state.view(0)["table"]["record"]["cells"][0][-1] == (
-        f"{on_record + home} now ({on_record} on record)"
+        f"{on_record + home} now ({on_record} on record + {home} at home, ×2)"
     )
     assert on_record + home == state.power_points("Germany")  # the score as the rules count it
+
+
+def test_the_score_sheet_itemises_rule_6_0() -> None:
+    state = moving_position({"Ge1": "Berlin", "Fr1": "Paris"})
+    place_secrets(state, X1=("S20", "France", "Paris", None), G1=("S12", "Germany", "Berlin", None))
+    state.spies["Fr1"] = replace(state.spies["Fr1"], status="captured", captor="Germany", year=1933)
+    state.secrets["X1"] = replace(
+        state.secrets["X1"], status="cashed", record="Germany", taken=1934, holder=None
+    )
+    state.markers.append(("Germany", "It2", 3, 1935))
+    state.played.append(("Germany", "Ge3", 1934))
+    state.played.append(("Germany", "R1", 1933))  # a random tile scores nothing
+    sheet = state.score_sheet("Germany")
+    cashed = _points(state.edition.secret("S20").face, 7)
+    home = _points(state.edition.secret("S12").face, 2)
+    assert sheet == {
+        "points": home + cashed + 2 * 8 + 3 * 6 + 2,
+        "secrets_at_home": home,
+        "home_multiple": "1939 ×2",
+        "secrets_cashed": cashed,
+        "spies_captured": 2 * 8,
+        "sanctioned_markers": 3 * 6,
+        "own_tiles_played": 2,
+    }
+    state.phase = "over"
+    assert state.result.detail[0] == {"Germany": sheet}
+
+
+def test_the_event_tile_manifest_is_public_and_complete() -> None:
+    state = moving_position({"Ge1": "Berlin"})
+    state.played.append(("Italy", "It2", 1935))
+    manifests = [state.view(seat)["table"]["manifest"] for seat in (None, 0, 4)]
+    assert manifests[0] == manifests[1] == manifests[2] and len(manifests[0]) == 50
+    czech = next(row for row in manifests[0] if row["cards"] == ["R8"])
+    assert czech == {
+        "title": "43. random",
+        "cards": ["R8"],
+        "note": "Czech Crisis! · 1937–1939 · 3c Berlin Prague; 2c Paris Moscow Bucharest"
+        " Warsaw; 2£ Budapest Vienna Bratislava",
+    }
+    stresa = next(row for row in manifests[0] if row["cards"] == ["It2"])
+    assert stresa["note"].endswith(" · played by Italy in 1935")
+    region = next(r for r in state.game.spec.layout if r.key == "manifest")
+    assert (region.kind, region.command) == ("rows", "tiles")
 
 
 def _points(face: str, multiple: int) -> int:

@@ -23,6 +23,12 @@ LAYOUT = (
     Region("count", "defender_deck", "Defender deck"),
     Region("count", "alien_deck", "Alien deck"),
     Region("cards", "alien_deck_back", "  at its back, in order", hide_empty=True),
+    Region(
+        "cards",
+        "alien_deck_contents",
+        "  in it, any order (the discard pile you saw)",
+        hide_empty=True,
+    ),
     Region("pile", "discard", "Discard pile", show="all"),
 )
 

@@ -8,6 +8,7 @@ from typing import Any
 from spyglass.components.cards import (
     PER_DECK,
     Card,
+    by_rank,
     card_list,
     cards_text,
     parse_card,
@@ -283,6 +284,9 @@ class Area52State(State):
             "alien_deck": len(deck),
             # Sacrificed aliens were seen on their way to the back: the player remembers them.
             "alien_deck_back": card_list(deck[len(deck) - known :]) if known else [],
+            # The second wave is the discard pile the player watched grow face up: its
+            # contents are known, only the shuffle's order is not.
+            "alien_deck_contents": card_list(sorted(deck, key=by_rank)) if self.wave == 2 else [],
             "discard": card_list(self.discard),
         }
 

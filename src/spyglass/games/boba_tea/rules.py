@@ -22,7 +22,7 @@ from spyglass.components.cards import (
     parse_card,
     standard_deck,
 )
-from spyglass.engine import Action, Result, RulesError, State
+from spyglass.engine import Action, Result, RulesError, State, plural
 
 QUEUES = 4
 DECK_SIZE = 52
@@ -292,7 +292,7 @@ class BobaTeaState(State):
             return Result.solo(True, n, detail, summary)
         summary = (
             f"Lost: the fourth {rank_label(self.lost_rank)} was discarded with"
-            f" {len(self.deck)} cards left in the deck"
+            f" {plural(len(self.deck), 'card')} left in the deck"
         )
         return Result.solo(False, None, detail, summary)
 
@@ -546,7 +546,8 @@ class BobaTeaState(State):
         counts[RANK[held]] += 1
         deadly = sum(1 for c in self.deck if counts[RANK[c]] == FOURTH - 1)
         risk = (
-            f" ({deadly} of the {len(self.deck)} cards in the deck would be a fourth of a rank)"
+            f" ({deadly} of the {plural(len(self.deck), 'card')} in the deck would be a fourth of a"
+            " rank)"
             if deadly
             else ""
         )
@@ -565,7 +566,7 @@ class BobaTeaState(State):
         return (
             f"Target Q{number} {position_words(queue, position)}, then draw: it takes"
             f" {RANGE_TEXT[low, high]},"
-            f" {fitting} of the {len(self.deck)} cards in the deck."
+            f" {fitting} of the {plural(len(self.deck), 'card')} in the deck."
         )
 
 

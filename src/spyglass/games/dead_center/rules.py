@@ -25,7 +25,7 @@ from spyglass.components.cards import (
     standard_deck,
 )
 from spyglass.components.grid import grid_view
-from spyglass.engine import Action, Result, RulesError, State
+from spyglass.engine import Action, Result, RulesError, State, plural
 
 from .cabin import (
     ALL_SPACES,
@@ -224,7 +224,9 @@ class DeadCenterState(State):
         )
         if not self.alive:
             self._finish(WON)
-            self._say(f"all twelve zombies are dead: won with {len(self.deck)} cards left")
+            self._say(
+                f"all twelve zombies are dead: won with {plural(len(self.deck), 'card')} left"
+            )
             return
         self._start_turn()
 
@@ -264,7 +266,9 @@ class DeadCenterState(State):
             why = f"{self.drawn} fits no pile"
         else:
             why = "the deck ran out"
-        summary = f"Lost: {why} with {k} zombie{'s' * (k != 1)} killed and {n} cards in the deck"
+        summary = (
+            f"Lost: {why} with {plural(k, 'zombie')} killed and {plural(n, 'card')} in the deck"
+        )
         return Result.solo(False, None, detail, summary)
 
     # ---------------------------------------------------------------- views
@@ -401,7 +405,11 @@ class DeadCenterState(State):
         return None
 
     def _parse_kill(self, words: list[str], text: str) -> Action | None:
-        if not words or len(words) > 2:
+        if not words:
+            # 'kill' alone: the one zombie this attack can kill, when there is just one.
+            options = [m for m in self._moves if m.kind == "kill"]
+            return options[0] if len(options) == 1 else Action("kill", (), None, "kill")
+        if len(words) > 2:
             return None
         where = words[-1].upper()
         card: Card | None = None
@@ -476,6 +484,12 @@ class DeadCenterState(State):
         space = SPACE_OF_LABEL.get(action.target) if isinstance(action.target, str) else None
         if space is None:
             cards = _cards_of(action)
+            if action.target is None and not cards:
+                options = [str(m) for m in self._moves if m.kind == "kill"]
+                return (
+                    f"several zombies next to {where} can be killed: name one"
+                    f" ({', '.join(repr(o) for o in options)})"
+                )
             if action.target is None and len(cards) == 1:
                 return f"{cards[0]} is not a face-up zombie next to {where}"
             return f"{action.target!r} is not a zombie space ({_spaces_text()})"

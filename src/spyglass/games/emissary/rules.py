@@ -16,7 +16,7 @@ from spyglass.components.cards import (
     parse_cards,
     standard_deck,
 )
-from spyglass.engine import Action, Result, RulesError, State
+from spyglass.engine import Action, Result, RulesError, State, plural
 
 KINGDOMS = 8
 ALL_VISITED = (1 << KINGDOMS) - 1
@@ -475,7 +475,7 @@ class EmissaryState(State):
             return f"Choose the kingdom to visit ({len(self.won)} of 8 won so far)."
         where = (
             f"Kingdom {self.target}, trump {SYMBOL[self.trump]}:"
-            f" {self.wins} of {self.target} debates won, {len(self.hand)} cards in hand."
+            f" {self.wins} of {self.target} debates won, {plural(len(self.hand), 'card')} in hand."
         )
         if self.phase == RESPOND:
             return f"{where} Answer {self.topic}."

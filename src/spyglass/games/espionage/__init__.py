@@ -22,7 +22,8 @@ INFO = GameInfo(
         OptionSpec(
             "city_limit",
             50,
-            "the game also ends after this many cities (a safety limit of ours)",
+            "the game also ends after this many cities, doubled for long games and halved for"
+            " short ones (a safety limit of ours)",
             minimum=1,
             maximum=200,
         ),
@@ -30,6 +31,7 @@ INFO = GameInfo(
 )
 
 LAYOUT = (
+    Region("text", "goal", "City"),
     Region("text", "role", "Your role"),
     Region("cards", "hand", "Your hand"),
     Region("text", "standings", "Points"),

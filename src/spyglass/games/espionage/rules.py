@@ -8,13 +8,14 @@ someone passes the points needed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from spyglass.components.cards import Card, by_rank, card_list, parse_card, standard_deck
-from spyglass.engine import Action, Result, Rng, RulesError, State
+from spyglass.engine import Action, Result, Rng, RulesError, State, plural
 
 from .meanings import (
     POLICE,
@@ -31,6 +32,13 @@ from .scoring import Change, Play, Walk, breakdown
 
 HAND = 5
 LENGTHS = {"normal": 1.0, "long": 2.0, "short": 0.5}
+
+
+def city_cap(options: Mapping[str, Any]) -> int:
+    """Our safety limit on cities: ``city_limit`` scaled like the points needed, so that a long
+    game (twice the points) may also last twice as many cities and the rules, not the limit,
+    end it."""
+    return math.ceil(options["city_limit"] * LENGTHS[options["game_length"]])
 
 
 def decks_for(players: int) -> int:
@@ -150,7 +158,7 @@ class EspionageState(State):
         # (cards - roles - hands) + players plays; the game lasts at most city_limit cities.
         cards = 52 * decks_for(players)
         per_city = cards - players * (1 + HAND) + players
-        return per_city * options["city_limit"]
+        return per_city * city_cap(options)
 
     @property
     def unit(self) -> int:
@@ -301,8 +309,16 @@ class EspionageState(State):
             for s in range(self.players)
         )
         self._say(f"walking back the dog, city {self.city}: {gains}")
-        if max(self.scores) > self.threshold or self.city >= self.options["city_limit"]:
+        if max(self.scores) > self.threshold:
             self.over = True
+            return
+        if self.city >= city_cap(self.options):
+            self.over = True
+            self._say(
+                f"the city limit ({plural(self.city, 'city', 'cities')}) ends the game before"
+                " anyone passed"
+                f" {self.threshold:g} points"
+            )
             return
         self.first = self._next_first()
         order = sorted(self._all_cards())
@@ -330,21 +346,33 @@ class EspionageState(State):
     def _result(self) -> Result:
         best = max(self.scores)
         winners = tuple(s for s in range(self.players) if self.scores[s] == best)
+        limited = best <= self.threshold  # nobody passed the points needed: the limit ended it
+        ended_by = "city limit" if limited else "points"
         detail = tuple(
             {
                 "points": self.scores[seat],
                 "cities": self.city,
                 "roles": [str(role_of(r.roles[seat])) for r in self.reports],
+                "ended_by": ended_by,
             }
             for seat in range(self.players)
         )
         names = " and ".join(f"seat {s}" for s in winners)
         verb = "tie" if len(winners) > 1 else "wins"
+        summary = (
+            f"{names} {verb} with {plural(best, 'point')} after"
+            f" {plural(self.city, 'city', 'cities')}"
+        )
+        if limited:
+            summary += (
+                f" (ended by the city limit of {city_cap(self.options)}: nobody passed the"
+                f" {self.threshold:g} points needed)"
+            )
         return Result(
             scores=tuple(float(s) for s in self.scores),
             winners=winners,
             detail=detail,
-            summary=f"{names} {verb} with {best} points after {self.city} cities",
+            summary=summary,
         )
 
     # ---------------------------------------------------------------- views
@@ -362,6 +390,8 @@ class EspionageState(State):
             "scores": list(self.scores),
             "standings": {f"seat {s}": points for s, points in enumerate(self.scores)},
             "threshold": self.threshold,
+            "city_limit": city_cap(self.options),
+            "goal": self._goal(),
             "draw": len(self.draw),
             "hand_sizes": [len(h) for h in self.hands],
             "plays": [
@@ -384,6 +414,15 @@ class EspionageState(State):
             you_rejected=sorted(x for r, x in self.rejected if r == observer),
         )
         return view
+
+    def _goal(self) -> str:
+        """The city being played and what ends the game: public, as at a real table."""
+        length = self.options["game_length"]
+        scaled = "" if length == "normal" else f" ({length} game)"
+        return (
+            f"city {self.city} · the game ends after the city in which someone passes"
+            f" {self.threshold:g} points{scaled}, or after city {city_cap(self.options)}"
+        )
 
     def _mats(self, observer: int | None) -> dict[str, Any]:
         """Every player's mat as one grid: a row per turn, a column per receiver; each cell

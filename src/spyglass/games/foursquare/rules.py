@@ -18,7 +18,7 @@ from spyglass.components.cards import (
     parse_card,
     standard_deck,
 )
-from spyglass.engine import Action, Result, RulesError, State
+from spyglass.engine import Action, Result, RulesError, State, plural
 
 from .frame import (
     BOX,
@@ -279,7 +279,8 @@ class FoursquareState(State):
             self.card = None
             self._moves = []
             self._say(
-                f"a 4x4 grid with every top face up: the game is won, {len(self.deck)} cards"
+                "a 4x4 grid with every top face up: the game is won,"
+                f" {plural(len(self.deck), 'card')}"
                 " left in the deck"
             )
             return
@@ -306,10 +307,12 @@ class FoursquareState(State):
         if self.card is not None:
             detail["unplaced_card"] = str(self.card)
         if self.won:
-            summary = f"Won: sixteen open restaurants with {left} cards left in the deck"
+            summary = f"Won: sixteen open restaurants with {plural(left, 'card')} left in the deck"
             return Result.solo(True, left, detail, summary + " (score, higher is better)")
         if self.card is not None:
-            summary = f"Lost: {self.card} cannot be placed ({left} cards left in the deck)"
+            summary = (
+                f"Lost: {self.card} cannot be placed ({plural(left, 'card')} left in the deck)"
+            )
         else:
             summary = f"Lost: the deck ran out with {piles} piles and {closed} face-down tops"
         return Result.solo(False, None, detail, summary)

@@ -14,7 +14,7 @@ from spyglass.components.cards import (
     standard_deck,
 )
 from spyglass.components.grid import label, parse_label
-from spyglass.engine import Action, Result, Rng, RulesError, State
+from spyglass.engine import Action, Result, Rng, RulesError, State, plural
 
 from . import arrangements
 from .playground import (
@@ -224,7 +224,8 @@ class HideAndSeekState(State):
         if self.is_over:
             verdict = "won" if self.score >= WINNING_SCORE else "lost"
             self._say(
-                f"the last playmate is found: {self.score} cards in the score pile, {verdict}"
+                f"the last playmate is found: {plural(self.score, 'card')} in the score pile,"
+                f" {verdict}"
                 f" ({WINNING_SCORE} needed)"
             )
 
@@ -254,9 +255,9 @@ class HideAndSeekState(State):
             "left_in_deck": len(self.deck),
         }
         if won:
-            summary = f"Won: {score} cards in the score pile ({WINNING_SCORE} needed)"
+            summary = f"Won: {plural(score, 'card')} in the score pile ({WINNING_SCORE} needed)"
         else:
-            summary = f"Lost: {score} cards in the score pile, {WINNING_SCORE} needed"
+            summary = f"Lost: {plural(score, 'card')} in the score pile, {WINNING_SCORE} needed"
         return Result.solo(won, score, detail, summary)
 
     # ---------------------------------------------------------------- views

@@ -4,11 +4,9 @@ The deck is a :class:`~spyglass.components.loop.Loop`: its top card is where the
 stands, exploring sends cards from the top to the bottom, and cards turn face up as they are
 seen. Face-down cards have never been seen: they are the only hidden information.
 
-Two no-repeat rules keep every game finite (see RULES.md): a Mark or Return may not bring back
-an arrangement seen since the last Explore or Look Around (the product's ruling), and an Explore
-that only moves you (it lands on a face-down card, or on the exit without the four jewels) may
-not bring back one seen since the last Look Around or nabbed card (ours). An arrangement is the
-loop as the player sees it (face-down cards blank) with the set of notes.
+When the game is lost, and the one device that keeps every game finite (repeats of an
+arrangement between two progress moves are allowed only on a shortest way onward), are in
+:mod:`.wandering`; RULES.md says the same for players.
 """
 
 from __future__ import annotations
@@ -16,68 +14,81 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from spyglass.components.cards import PER_DECK, Card, by_rank, card_list, cards_text, standard_deck
+from spyglass.components.cards import Card, card_list, cards_text, standard_deck
 from spyglass.components.cards import parse_card as _parse_card
 from spyglass.components.loop import Loop
 from spyglass.engine import Action, Result, RulesError, State
 
-NOTES_LIMIT = 3
-JEWELS_NEEDED = 4
-DECK_SIZE = 53
+from . import wandering
+from .rooms import (
+    DECK_SIZE,
+    EXIT,
+    EXIT_CARD,
+    IS_TRAP,
+    IS_TRINKET,
+    JEWEL,
+    JEWELS_NEEDED,
+    KIND,
+    NOTE_ORDER,
+    NOTES_LIMIT,
+    RANK,
+    TRAP,
+    TRINKET,
+    kind_of,
+)
+
+__all__ = [
+    "DECK_SIZE",
+    "EXIT",
+    "EXIT_CARD",
+    "IS_TRINKET",
+    "JEWEL",
+    "JEWELS_NEEDED",
+    "KIND",
+    "NOTES_LIMIT",
+    "RANK",
+    "TRAP",
+    "TRINKET",
+    "LootTheLoopState",
+    "kind_of",
+]
+
 REACH = 11  # the top card and the ten after it: every card one Explore can land on
-
-#: What each card is in the temple, by card code.
-JEWEL, TRINKET, TRAP, EXIT = "jewel", "trinket", "trap", "exit"
-EXIT_CARD = Card.joker(1)
-
-
-def kind_of(card: Card) -> str:
-    rank = card.rank
-    if rank == 0:
-        return EXIT
-    if rank == 1:
-        return JEWEL
-    return TRINKET if rank <= 10 else TRAP
-
-
-KIND = tuple(kind_of(Card(code)) for code in range(PER_DECK))
-RANK = tuple(Card(code).rank for code in range(PER_DECK))
-IS_TRINKET = tuple(k == TRINKET for k in KIND)
-NOTE_ORDER = tuple(by_rank(Card(code)) for code in range(PER_DECK))  # notes listed by rank
 
 #: How a game ended.
 ESCAPED, TRAPPED, STUCK, CORNERED = "escaped", "trapped", "stuck", "cornered"
 
 # ------------------------------------------------------------------------------ the bound
 #
-# Why every game ends, and how soon (the conformance suite holds us to MAX_ACTIONS).
-# Call a Look Around or an Explore that nabs a card *progress*: a Look Around turns at least one
-# of the 53 face-down cards up and none ever turns back, and a nab removes one of the 40 jewels
-# and trinkets for good, so there are at most 53 + 40 progress actions, plus one final Explore
-# (onto a trap or out of the exit).
+# Why every game ends, and how soon (the conformance suite holds us to MAX_ACTIONS). Words as in
+# .wandering: progress (a Look Around, or an Explore that nabs a card) and wandering (Marks,
+# Returns, and walks: Explores that only move you).
 #
-# Runs of Marks and Returns (between two Explores or Look Arounds). Once a run has made a
-# Return, a Mark could only take back the card returned last, which brings back the arrangement
-# seen just before that Return: forbidden. So a run is some Marks of loop cards (at most three,
-# the notes' room) followed by some Returns (at most three, the notes' size): at most 6 actions.
+# Stretches. A Look Around turns at least one of the 53 face-down cards up and none ever turns
+# back; a nab removes one of the 40 jewels and trinkets for good. So a game has at most 53 + 40
+# progress moves, 94 stretches of wandering between them, and one final Explore (onto a trap or
+# out of the exit).
 #
-# Walks (Explores that nab nothing and do not end the game) between two progress actions. After
-# a walk the top card is face down or the exit, which cannot be marked, so from then on runs are
-# Returns only, and the next Explore sends the returned cards into the loop for good (landing on
-# one of them would nab it): cards leave the notes for the loop at most three times. Between
-# those moments the loop and the notes are fixed, and walks only turn the loop to land on one of
-# its at most 53 face-down cards or the exit, never twice on the same one (our no-repeat rule
-# for Explores): at most 4 x 53 walks.
+# Arrangements one stretch can pass through. Marks and Returns reach at most 16 arrangements of
+# one cluster (three cards shared between the notes and the top of the temple: 1 + 3 + 6 + 6
+# orders). Once a stretch has walked, the top card is the card landed on (face down, or the
+# exit), which cannot be marked, so only returned notes are ever marked again, and a walk with
+# returned notes on top sends them into the temple for good (coming back to one would nab it):
+# the temple's order then changes at most three more times. For each of those at most four
+# orders the top is one of at most 53 landing places with one of 16 stacks of returned notes.
+# So at most 16 + 4 x 53 x 16 arrangements are new to a stretch.
 #
-# So at most 94 + 94 x 212 Explores and Look Arounds, each preceded by a run of at most 6 Marks
-# and Returns, and one more run at the end.
-LOOKS_BOUND = DECK_SIZE
-NABS_BOUND = 40
-STRETCHES = LOOKS_BOUND + NABS_BOUND + 1
-WALKS_PER_STRETCH = (NOTES_LIMIT + 1) * DECK_SIZE
-MARKS_PER_RUN = 6
-MOVES_BOUND = LOOKS_BOUND + NABS_BOUND + 1 + STRETCHES * WALKS_PER_STRETCH
-MAX_ACTIONS = MOVES_BOUND + MARKS_PER_RUN * (MOVES_BOUND + 1)
+# Repeats. A repeat must take one step along a shortest way to progress or to a loss. A shortest
+# way crosses at most three clusters (15 steps each at most) and three walks (into a cluster with
+# the exit on top; out of it again only with two or more returned notes, which go into the
+# temple; and a last walk onto a face-down card, where a Look Around is on offer): at most 48
+# steps. So after each new arrangement come at most 48 repeats in a row.
+STRETCHES = DECK_SIZE + 40 + 1
+CLUSTER = 16
+NEW_PER_STRETCH = CLUSTER + (NOTES_LIMIT + 1) * DECK_SIZE * CLUSTER
+REPEATS_IN_A_ROW = 3 * (CLUSTER - 1) + 3
+WANDERING_PER_STRETCH = NEW_PER_STRETCH * (1 + REPEATS_IN_A_ROW)
+MAX_ACTIONS = STRETCHES * (WANDERING_PER_STRETCH + 1)
 
 # ------------------------------------------------------------------------------ actions
 
@@ -116,7 +127,13 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-Key = tuple[tuple[Card | None, ...], int]
+Key = wandering.Key
+Glance = tuple[int, int, Card | None, Card | None, Card | None]
+
+REPEAT = (
+    "would bring back an arrangement you have had since your last look around or nab, and it"
+    " is no step on the shortest way onward (our no-repeat ruling)"
+)
 
 
 class LootTheLoopState(State):
@@ -133,9 +150,9 @@ class LootTheLoopState(State):
     jewels: int
     outcome: str | None
     ended_on: Card | None  # the trap or the exit the last Explore landed on
-    seen: dict[Key, int]  # arrangements since the last Look Around or nab -> last tick seen
-    tick: int  # counts the actions applied
-    since: int  # the tick of the last Explore or Look Around
+    # The arrangements had since the last progress, by a glance at them (size, notes and the
+    # top three cards): most candidates differ at a glance, so few whole keys are compared.
+    seen: dict[Glance, tuple[Key, ...]]
     _moves: list[Action]
 
     @classmethod
@@ -154,9 +171,7 @@ class LootTheLoopState(State):
         self.jewels = 0
         self.outcome = None
         self.ended_on = None
-        self.tick = 0
-        self.since = 0
-        self.seen = {self._key(): 0}
+        self._forget()
         self._say("the temple: 53 cards face down, you stand on the top one")
         self._settle()
 
@@ -197,51 +212,105 @@ class LootTheLoopState(State):
         """Whether landing on ``landed`` only moves you (nothing nabbed, the game goes on)."""
         return landed is None or (landed == EXIT_CARD and self.jewels < JEWELS_NEEDED)
 
+    def _node(self) -> wandering.Node:
+        return (tuple(self.loop.shown), tuple(self.notes), self.notes_mask)
+
     def _find_moves(self) -> tuple[list[Action], bool]:
-        """The legal moves, and whether any of them is not an Explore onto a trap."""
-        shown = self.loop.shown
-        size = len(shown)
-        top = shown[0]
-        second = shown[1] if size > 1 else None
-        seen = self.seen
-        moves: list[Action] = []
-        safe = top is None
-        if safe:
-            moves.append(LOOK)
+        """The legal moves, and whether the rulebook still lets the game go on here."""
+        loop_shown = self.loop.shown
+        size = len(loop_shown)
+        top = loop_shown[0]
+        second = loop_shown[1] if size > 1 else None
+        # With only the present arrangement had since the last progress, no wandering move can
+        # repeat one: every Mark and Return changes the notes, and a walk turns the temple,
+        # whose face-up cards are all different, by 2 to 10 of its 13 or more cards.
+        check = len(self.seen) > 1 or len(next(iter(self.seen.values()))) > 1
+        mask = self.notes_mask
+        jewels = self.jewels
+        # Every move in order, a wandering one with a glance at the arrangement it leads to
+        # (when repeats must be checked) and how to build that arrangement if needed.
+        offered: list[tuple[Action, Glance | None, int, Card | None]] = []
+        progress = top is None  # a Look Around, a nab or the escape is on offer here
+        safe = progress
+        if progress:
+            offered.append((LOOK, None, 0, None))
         top_trinket = top is not None and IS_TRINKET[top]
         if top_trinket or (second is not None and IS_TRINKET[second]):
             for value, cards in self.explores():
                 shift = value % size
-                landed = shown[shift]
-                if landed is None or (landed == EXIT_CARD and self.jewels < JEWELS_NEEDED):
-                    # A walk. With only the present arrangement seen, any turn of the loop is
-                    # new: a face-up card (there is one on top) looks the same only after a
-                    # whole turn.
-                    if shift == 0 or len(seen) > 1:
-                        key = (tuple(shown[shift:] + shown[:shift]), self.notes_mask)
-                        if key in seen:
-                            continue
-                    safe = True
-                elif KIND[landed] != TRAP:
-                    safe = True
-                moves.append(explore_action(value, cards))
+                landed = loop_shown[shift]
+                glance: Glance | None = None
+                if landed is None or (landed == EXIT_CARD and jewels < JEWELS_NEEDED):
+                    safe = True  # a walk: safe, whether or not a repeat forbids it here
+                    if check:
+                        after = loop_shown[(shift + 1) % size], loop_shown[(shift + 2) % size]
+                        glance = (size, mask, landed, *after)
+                elif not IS_TRAP[landed]:
+                    safe = progress = True
+                offered.append((explore_action(value, cards), glance, shift, None))
         notes = self.notes
-        can_mark = top_trinket and len(notes) < NOTES_LIMIT
-        if notes or can_mark:
-            # Marks and Returns always change the notes, so only after another Mark or Return
-            # can one bring back an arrangement.
-            check = self.tick != self.since
-            now = tuple(shown) if check else ()
-            mask = self.notes_mask
-            since = self.since
-            before = len(moves)
-            if can_mark and (not check or seen.get((now[1:], mask | 1 << top), -1) < since):
-                moves.append(mark_action(top))
-            for card in sorted(notes, key=NOTE_ORDER.__getitem__) if len(notes) > 1 else notes:
-                if not check or seen.get(((card, *now), mask & ~(1 << card)), -1) < since:
-                    moves.append(return_action(card))
-            safe = safe or len(moves) > before
+        if top_trinket and len(notes) < NOTES_LIMIT:
+            marked = mask | 1 << top  # type: ignore[operator]
+            glance = (size - 1, marked, second, loop_shown[2], loop_shown[3]) if check else None
+            offered.append((mark_action(top), glance, -1, None))  # type: ignore[arg-type]
+        for card in sorted(notes, key=NOTE_ORDER.__getitem__) if len(notes) > 1 else notes:
+            glance = (size + 1, mask & ~(1 << card), card, top, second) if check else None
+            offered.append((return_action(card), glance, -2, card))
+        moves = self._unrepeated(offered, progress) if check else [o[0] for o in offered]
+        if not safe and ((top_trinket and len(notes) < NOTES_LIMIT) or notes):
+            # Nothing safe here, but Marks and Returns lead elsewhere: the rulebook's loss
+            # conditions are judged over every arrangement they reach.
+            safe = not wandering.lost(tuple(loop_shown), tuple(notes), mask, jewels)
         return moves, safe
+
+    def _unrepeated(
+        self, offered: list[tuple[Action, Glance | None, int, Card | None]], progress: bool
+    ) -> list[Action]:
+        """The moves allowed: all but the wandering ones that repeat an arrangement had since
+        the last progress without being a step on a shortest way onward (see .wandering)."""
+        seen = self.seen
+        shown: wandering.Shown | None = None
+        downhill: frozenset[Key] | None = None
+        allowed = []
+        for action, glance, how, card in offered:
+            keys = None if glance is None else seen.get(glance)
+            if keys is None:
+                allowed.append(action)
+                continue
+            if shown is None:
+                shown = tuple(self.loop.shown)
+            if how >= 0:
+                after = shown[how:] + shown[:how]
+            elif how == -1:
+                after = shown[1:]
+            else:
+                after = (card, *shown)
+            key = (after, glance[1])  # type: ignore[index]
+            if key not in keys:
+                allowed.append(action)
+            elif progress:
+                continue  # progress is on offer here: no repeat brings it nearer
+            elif wandering.progress(after, self.jewels):
+                allowed.append(action)  # one step from progress: the shortest way onward
+            else:
+                if downhill is None:
+                    notes = tuple(sorted(self.notes))  # a set: one cache entry for any order
+                    downhill = wandering.downhill(shown, notes, self.notes_mask, self.jewels)
+                if key in downhill:
+                    allowed.append(action)
+        return allowed
+
+    def _remember(self, key: Key | None = None) -> None:
+        """Add the present arrangement (or ``key``) to those had since the last progress."""
+        shown, mask = key if key is not None else (tuple(self.loop.shown), self.notes_mask)
+        size = len(shown)
+        glance = (size, mask, shown[0], shown[1 % size], shown[2 % size])
+        self.seen[glance] = (*self.seen.get(glance, ()), (shown, mask))
+
+    def _forget(self) -> None:
+        """Progress: only the present arrangement is remembered."""
+        self.seen = {}
+        self._remember()
 
     def _settle(self) -> None:
         if self.outcome is not None:
@@ -251,15 +320,16 @@ class LootTheLoopState(State):
         if not moves:
             self.outcome = STUCK
             self._say("no action is allowed: stuck in the temple, the game is lost")
-            moves = []
         elif not safe:
             self.outcome = CORNERED
-            self._say("every allowed Explore lands on a trap: cornered, the game is lost")
+            self._say(
+                "every way onward lands on a trap, whatever you mark or return: cornered,"
+                " the game is lost"
+            )
             moves = []
         self._moves = moves
 
     def _apply(self, action: Action) -> None:
-        self.tick += 1
         kind = action.kind
         if kind == "explore":
             self._explore(action.target)
@@ -269,35 +339,33 @@ class LootTheLoopState(State):
             card = self.loop.take_top()
             self.notes.append(card)
             self.notes_mask |= 1 << card
-            self.seen[self._key()] = self.tick
+            self._remember()
             self._say(f"marked {card}: notes {cards_text(self.notes)}")
         else:
             card = action.cards[0]
             self.notes.remove(card)
             self.notes_mask &= ~(1 << card)
             self.loop.put_on_top(card)
-            self.seen[self._key()] = self.tick
+            self._remember()
             self._say(f"returned {card} to the top of the deck")
         self._settle()
 
     def _look_around(self) -> None:
         loop = self.loop
         first = loop.turn_up(0)
-        self.since = self.tick
         if len(loop) > 1 and loop.shown[1] is None:
             second = loop.turn_up(1)
             self._say(f"looked around: {first} {second}")
         else:
             self._say(f"looked around: {first}")
-        self.seen = {self._key(): self.tick}
+        self._forget()
 
     def _explore(self, value: int) -> None:
         loop = self.loop
         loop.move_to_bottom(value)
         landed = loop.shown[0]
-        self.since = self.tick
         if landed is None:
-            self.seen[self._key()] = self.tick
+            self._remember()
             self._say(f"explored {value}: landed on a face-down card")
             return
         kind = KIND[landed]
@@ -311,7 +379,7 @@ class LootTheLoopState(State):
                 self.ended_on = landed
                 self._say(f"explored {value}: reached the exit with all four jewels and escaped")
             else:
-                self.seen[self._key()] = self.tick
+                self._remember()
                 self._say(
                     f"explored {value}: reached the exit with {self.jewels} of 4 jewels,"
                     " not yet time to leave"
@@ -321,7 +389,7 @@ class LootTheLoopState(State):
             self.score_pile.append(landed)
             if kind == JEWEL:
                 self.jewels += 1
-            self.seen = {self._key(): self.tick}
+            self._forget()
             what = f"the jewel {landed} ({self.jewels} of 4)" if kind == JEWEL else landed
             self._say(f"explored {value}: landed on {what} and nabbed it")
 
@@ -389,7 +457,6 @@ class LootTheLoopState(State):
         )
 
     def _snapshot(self) -> dict[str, Any]:
-        history = sorted((tick, key) for key, tick in self.seen.items())
         return {
             "loop_top_first": [str(c) for c in self.loop.cards],
             "face_up": [s is not None for s in self.loop.shown],
@@ -398,11 +465,10 @@ class LootTheLoopState(State):
             "jewels": self.jewels,
             "outcome": self.outcome,
             "ended_on": None if self.ended_on is None else str(self.ended_on),
-            "tick": self.tick,
-            "since": self.since,
             "seen": [
-                [tick, " ".join("?" if c is None else str(c) for c in shown), mask]
-                for tick, (shown, mask) in history
+                [" ".join("?" if c is None else str(c) for c in shown), mask]
+                for keys in self.seen.values()
+                for shown, mask in keys
             ],
         }
 
@@ -500,10 +566,7 @@ class LootTheLoopState(State):
             )
         if cards != match:
             return f"explore {target} is offered by {cards_text(match)}, the top cards showing it"
-        return (
-            f"exploring {target} would only bring back an arrangement already seen since your"
-            " last look around or nab (our no-repeat ruling)"
-        )
+        return f"exploring {target} {REPEAT}"
 
     def _why_not_mark(self, cards: tuple[Any, ...]) -> str:
         top = self.loop.shown[0]
@@ -513,10 +576,7 @@ class LootTheLoopState(State):
             return "your notes are full: three marked paths at most (return one first)"
         if cards != (top,):
             return f"the card you mark is the top card of the deck, {top}"
-        return (
-            f"marking {top} would bring back an arrangement already seen since your last"
-            " explore or look around (no-repeat ruling)"
-        )
+        return f"marking {top} {REPEAT}"
 
     def _why_not_return(self, cards: tuple[Any, ...]) -> str:
         if not self.notes:
@@ -526,10 +586,7 @@ class LootTheLoopState(State):
         card = cards[0]
         if not isinstance(card, Card) or card not in self.notes:
             return f"{card} is not in your notes ({cards_text(self.notes)})"
-        return (
-            f"returning {card} would bring back an arrangement already seen since your last"
-            " explore or look around (no-repeat ruling)"
-        )
+        return f"returning {card} {REPEAT}"
 
     def _describe(self, action: Action) -> str:
         kind = action.kind
@@ -560,6 +617,12 @@ class LootTheLoopState(State):
                 return (
                     f"Explore {value}: {where}, the exit, with all four jewels: you escape and win."
                 )
-            return f"Explore {value}: {where}, the exit; with {self.jewels} of 4 jewels you stay."
+            stay = f"Explore {value}: {where}, the exit; with {self.jewels} of 4 jewels you stay"
+            shown = tuple(self.loop.shown)
+            shift = value % len(shown)
+            after = shown[shift:] + shown[:shift]
+            if wandering.lost(after, tuple(self.notes), self.notes_mask, self.jewels):
+                return stay + ", and every way on from there lands on a trap: you lose."
+            return stay + "."
         what = "the jewel" if kind_landed == JEWEL else "the trinket"
         return f"Explore {value}: {where}, {what} {landed}: you nab it."

@@ -18,6 +18,7 @@ INFO = GameInfo(
 LAYOUT = (
     Region("cards", "hand", "Hand"),
     Region("count", "deck", "Deck"),
+    Region("cards", "deck_contents", "  in the deck, any order (you may look through it)"),
     Region("pile", "discard", "Discard pile", show="all"),
     Region("text", "sandwiches", "Sandwiches made"),
 )

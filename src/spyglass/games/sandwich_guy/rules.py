@@ -16,7 +16,7 @@ from spyglass.components.cards import (
     standard_deck,
 )
 from spyglass.components.cards import parse_card as _parse_card
-from spyglass.engine import Action, Result, RulesError, State
+from spyglass.engine import Action, Result, RulesError, State, plural
 
 HAND_LIMIT = 8
 OPENING_HAND = 8
@@ -159,9 +159,11 @@ class SandwichGuyState(State):
         if self._moves:
             return
         if self.deck_done:
-            self._say(f"no sandwich left: finished with {len(self.hand)} cards in hand")
+            self._say(f"no sandwich left: finished with {plural(len(self.hand), 'card')} in hand")
         else:
-            self._say(f"no sandwich in hand: lost with {len(self.deck)} cards left in the deck")
+            self._say(
+                f"no sandwich in hand: lost with {plural(len(self.deck), 'card')} left in the deck"
+            )
 
     @property
     def is_over(self) -> bool:
@@ -206,7 +208,9 @@ class SandwichGuyState(State):
             n = len(self.hand)
             summary = f"Won: through the whole deck, {n} card{'s' * (n != 1)} left in hand"
             return Result.solo(True, n, detail, summary + " (score, lower is better)")
-        summary = f"Lost: no sandwich in hand with {len(self.deck)} cards still in the deck"
+        summary = (
+            f"Lost: no sandwich in hand with {plural(len(self.deck), 'card')} still in the deck"
+        )
         return Result.solo(False, None, detail, summary)
 
     # ---------------------------------------------------------------- views

@@ -16,7 +16,7 @@ from spyglass.components.cards import (
     standard_deck,
 )
 from spyglass.components.grid import grid_view
-from spyglass.engine import Action, Result, RulesError, State
+from spyglass.engine import Action, Result, RulesError, State, plural
 
 from .scoring import (
     COLS,
@@ -181,7 +181,9 @@ class SkywayState(State):
         self.rng.shuffle(pile)
         self.deck = pile
         self.discard = []
-        self._say(f"the deck ran out: the discard pile ({len(pile)} cards) is shuffled; {why}")
+        self._say(
+            f"the deck ran out: the discard pile ({plural(len(pile), 'card')}) is shuffled; {why}"
+        )
 
     def _apply(self, action: Action) -> None:
         blueprint = action.cards

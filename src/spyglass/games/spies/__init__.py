@@ -62,6 +62,7 @@ LAYOUT = (
     Region("text", "bank", "Bank"),
     Region("grid", "record", "Time and Victory Record"),
     Region("rows", "events", "Event Tiles played", hide_empty=True),
+    Region("rows", "manifest", "Event Tile manifest (every tile)", command="tiles"),
     Region("rows", "powers_summary", "Powers"),
     Region("text", "talks", "Diplomacy", hide_empty=True),
     Region("text", "russia_bidding", "Bidding for Russia", hide_empty=True),

@@ -123,6 +123,52 @@ def apply_deploy(state: SpiesState, action: Action) -> None:
     state.after_deploy()
 
 
+def why_not(state: SpiesState, action: Action) -> str:
+    """The one set-up rule that forbids ``action`` (a move of the right kind for this step)."""
+    power = state.power
+    target = action.target if isinstance(action.target, tuple) else ()
+    city = target[-1] if target else None
+    cities = state.edition.map.cities
+    if not isinstance(city, str) or city not in cities:
+        return f"there is no city {city!r} on the map (type 'map' to list them)"
+    homes = state.home_cities(power)
+    if state.phase == SECRETS:
+        faces = sorted({state.edition.secret(c).face for c in state.hand_secrets[power]})
+        if target[0] not in faces:
+            return (
+                f"{power} holds no Secret {target[0]} to place: it holds {', '.join(faces)}"
+                " (rule 2.4)"
+            )
+        if city not in homes:
+            return f"{power}'s Secrets go in its own home cities, and {city} is not one (rule 2.4)"
+        return f"{city} already holds a Secret: no more than one per city (rule 2.4)"
+    if state.phase == POLICE:
+        left = sorted(set(state.reserve_police[power]), reverse=True)
+        if target[0] not in left:
+            shown = ", ".join(map(str, left))
+            return f"{power} has no police unit of strength {target[0]} left: {shown} (rule 2.5)"
+        if city not in homes:
+            return f"police are placed in {power}'s home cities, and {city} is not one (rule 2.5)"
+        if state.is_overseas(city):
+            return f"{power} already has its one police unit overseas (rule 2.5)"
+        info = cities[city]
+        if not (info.police or info.capital):
+            return (
+                f"{city} has no police symbol and is not the capital: police go to cities with"
+                " the symbol or to the capital (rule 2.5)"
+            )
+        return f"{city} already holds two police units: no more than two per city (rule 2.5)"
+    kind = (target[0], target[1]) if len(target) == 3 else None
+    if kind not in state.reserve_spies[power]:
+        left = ", ".join(sorted(spy_face(s, c) for s, c in set(state.reserve_spies[power])))
+        return f"{power} has no such spy left to place: {left} (rule 2.8)"
+    limit = state.edition.power(power).foreign_spies
+    return (
+        f"{power} already has {limit} spies in foreign territory, the most its printed number"
+        f" allows: the rest start at home (rules 2.1 and 2.8)"
+    )
+
+
 def remaining(state: SpiesState, power: str) -> int:
     """Pieces ``power`` still has to place in the current set-up step."""
     if state.phase == SECRETS:

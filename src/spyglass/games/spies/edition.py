@@ -17,6 +17,7 @@ from importlib import resources
 from typing import Any
 
 from spyglass.engine import RulesError
+from spyglass.engine.datafile import with_line
 
 from .checks import entries, flag, label, no_unknown, read_toml, text, whole, word
 from .geography import MAP_FILE, POWERS, GameMap, load_map
@@ -31,6 +32,23 @@ CHIT_KINDS = (
     "Discovery", "Drop", "Intercept", "Sanction", "Papers", "Escape", "Cover", "Double-Cross",
     "Recruit",
 )  # fmt: skip
+#: The Action Chit table the product fixes (spies-edition.md): count, £ cost, Action Point cost
+#: on the owner's turn, and whether rule 4.2 lets it be played in an opponent's turn.
+CHIT_TABLE = {
+    "Discovery": (12, 2, 1, False),
+    "Drop": (6, 3, 1, False),
+    "Intercept": (6, 2, 0, True),
+    "Sanction": (6, 4, 2, False),
+    "Papers": (10, 1, 0, True),
+    "Escape": (8, 3, 2, True),
+    "Cover": (6, 2, 1, True),
+    "Double-Cross": (6, 3, 0, True),
+    "Recruit": (4, 5, 2, False),
+}
+#: The one printed tile (the rulebook's "Czech Crisis!"): years and awards as printed.
+CZECH_CRISIS = ("Czech Crisis!", (1937, 1939), (
+    "3c Berlin Prague", "2c Paris Moscow Bucharest Warsaw", "2£ Budapest Vienna Bratislava",
+))  # fmt: skip
 EFFECTS = {"annex": {"country"}, "early_end": set(), "pact": set(), "free_searches": set(),
            "draw_chits": {"count"}}  # fmt: skip
 AWARD = re.compile(r"^(\d+)\s*(c|£)\s+(.+)$")
@@ -139,9 +157,20 @@ def load_edition(
     tiles_text: str,
     sources: tuple[str, str, str] = (MAP_FILE, PIECES_FILE, TILES_FILE),
 ) -> Edition:
-    """Read and check the three files of an edition."""
+    """Read and check the three files of an edition; an error names the file and the line."""
     map_source, pieces_source, tiles_source = sources
     game_map = load_map(map_text, map_source)
+    texts = {pieces_source: pieces_text, tiles_source: tiles_text}
+    try:
+        return _load(game_map, pieces_text, tiles_text, pieces_source, tiles_source)
+    except RulesError as error:
+        source = str(error).split(",", 1)[0].split(":", 1)[0]
+        raise with_line(error, texts.get(source, "")) from None
+
+
+def _load(
+    game_map: GameMap, pieces_text: str, tiles_text: str, pieces_source: str, tiles_source: str
+) -> Edition:
     data = read_toml(pieces_text, pieces_source)
     no_unknown(data, {"edition", "powers", "secrets", "chits", "record"}, pieces_source)
     name = label(data, pieces_source)
@@ -254,15 +283,28 @@ def _chits(data: dict[str, Any], source: str, powers: tuple[Power, ...]) -> tupl
         where = f"{where} ({name})"
         if any(c.name == name for c in chits):
             raise RulesError(f"{where}: the chit is listed twice")
-        chits.append(
-            ChitKind(
-                name,
-                whole(entry.get("count"), f"{where}: count", 1),
-                whole(entry.get("money"), f"{where}: money", 0),
-                whole(entry.get("action_points"), f"{where}: action_points", 0, 12),
-                flag(entry, "reaction", where),
-            )
+        chit = ChitKind(
+            name,
+            whole(entry.get("count"), f"{where}: count", 1),
+            whole(entry.get("money"), f"{where}: money", 0),
+            whole(entry.get("action_points"), f"{where}: action_points", 0, 12),
+            flag(entry, "reaction", where),
         )
+        fixed = CHIT_TABLE[name]
+        for key, value, wanted in zip(
+            ("count", "money", "action_points", "reaction"),
+            (chit.count, chit.money, chit.action_points, chit.reaction),
+            fixed,
+            strict=True,
+        ):
+            if value != wanted:
+                shown = str(wanted).lower()
+                raise RulesError(
+                    f"{where}: {key} must be {shown}, not {str(value).lower()} (the Action"
+                    f" Chit table: {name} x{fixed[0]}, £{fixed[1]} + {fixed[2]} AP"
+                    f"{', playable in an opponent’s turn (rule 4.2)' if fixed[3] else ''})"
+                )
+        chits.append(chit)
     missing = [k for k in CHIT_KINDS if all(c.name != k for c in chits)]
     if missing:
         raise RulesError(f"{source}: no chits entry for {', '.join(missing)}")
@@ -281,9 +323,21 @@ def _record(data: dict[str, Any], source: str) -> dict[int, int]:
         year = whole(entry.get("year"), f"{where}: year", 1933, 1939)
         if record and year != max(record) + 1:
             raise RulesError(f"{where}: the years must run 1933 to 1939 in order")
-        record[year] = whole(entry.get("multiplier"), f"{where} ({year}): multiplier", 1)
+        multiple = whole(entry.get("multiplier"), f"{where} ({year}): multiplier", 1)
+        if record and multiple > record[year - 1]:
+            raise RulesError(
+                f"{where} ({year}): multiplier {multiple} is higher than {year - 1}'s"
+                f" ({record[year - 1]}): the Time and Victory Record's multiple falls as the"
+                " years pass"
+            )
+        record[year] = multiple
     if tuple(record) != tuple(range(1933, 1940)):
         raise RulesError(f"{source}: the record must have the years 1933 to 1939")
+    if record[1939] >= record[1933]:
+        raise RulesError(
+            f"{source}: record: the multiple must fall as the years pass, but 1939's"
+            f" ({record[1939]}) is not below 1933's ({record[1933]})"
+        )
     return record
 
 
@@ -392,25 +446,34 @@ def _effect(value: Any, where: str, game_map: GameMap) -> Effect | None:
 def _check_named_tiles(tiles: list[Tile], source: str, game_map: GameMap) -> None:
     """The tiles the rulebook itself names keep their effects (and the map agrees)."""
     by_number = {t.number: t for t in tiles}
+    entry = {t.id: i for i, t in enumerate(tiles, start=1)}  # the file's order: its line
+
+    def where(tile: Tile | None) -> str:
+        return (
+            f"{source}:" if tile is None else f"{source}, tiles entry {entry[tile.id]} ({tile.id}):"
+        )
+
     wanted = (
-        (14, "Italy", "annex", "Albania"),
-        (16, "Russia", "pact", None),
+        (1, "Germany", "annex", "Czechoslovakia", "rule 1.0: Ge 1"),
+        (7, "Germany", "annex", "Austria", "rule 1.0: Ge 7"),
+        (14, "Italy", "annex", "Albania", "rule 1.0: Event Tile 14"),
+        (16, "Russia", "pact", None, "rule 8.5: Event Tile 16"),
     )
-    for number, power, kind, country in wanted:
+    for number, power, kind, country, rule in wanted:
         tile = by_number.get(number)
         if tile is None or tile.power != power or tile.effect is None or tile.effect.kind != kind:
             raise RulesError(
-                f"{source}: tile {number} must be {power}'s tile with the {kind} "
-                f"effect (rulebook 1.0 and 8.5)"
+                f"{where(tile)} tile {number} must be {power}'s tile with the {kind} effect"
+                f" ({rule})"
             )
         if country and tile.effect.country != country:
-            raise RulesError(f"{source}: tile {number} must annex {country}")
+            raise RulesError(f"{where(tile)} tile {number} must annex {country} ({rule})")
     for t in tiles:
         if t.effect is not None and t.effect.kind == "annex":
             country = game_map.countries[t.effect.country]  # type: ignore[index]
             if country.annexed_by != (t.power, t.id):
                 raise RulesError(
-                    f"{source}, tile {t.id}: it annexes {country.id}, but the map's entry for"
+                    f"{where(t)} it annexes {country.id}, but the map's entry for"
                     f" {country.id} says annexed_by {country.annexed_by}"
                 )
     annexing = {c.id: c.annexed_by for c in game_map.countries.values() if c.annexed_by}
@@ -420,12 +483,24 @@ def _check_named_tiles(tiles: list[Tile], source: str, game_map: GameMap) -> Non
                 f"{source}: the map says tile {tile_id} annexes {cid}, "
                 "but no such tile has that effect"
             )
+    title, years, awards = CZECH_CRISIS
+    printed = [(i, t) for i, t in enumerate(tiles, start=1) if t.title == title]
+    if not printed:
+        raise RulesError(f"{source}: the rulebook's printed tile {title!r} is missing")
+    for i, tile in printed:
+        shown = tuple(str(a) for a in tile.awards)
+        if tile.years != years or shown != awards:
+            raise RulesError(
+                f"{source}, tiles entry {i} ({tile.id}): {title} must be as printed: years"
+                f" 1937-1939, awards {'; '.join(awards)}"
+            )
     early = [t for t in tiles if t.effect is not None and t.effect.kind == "early_end"]
     if len(early) != 1 or early[0].power != "Germany" or early[0].years is None \
             or early[0].years[0] > 1938:  # fmt: skip
+        one = early[0] if len(early) == 1 else None
         raise RulesError(
-            f"{source}: one German tile (the Polish Crisis) must have the early_end "
-            "effect and be playable in 1938 (rule 2.9)"
+            f"{where(one)} one German tile (the Polish Crisis) must have the early_end effect"
+            " and be playable in 1938 (rule 2.9)"
         )
 
 

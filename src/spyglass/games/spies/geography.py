@@ -16,6 +16,7 @@ from typing import Any
 
 from spyglass.components.routes import RouteGraph
 from spyglass.engine import RulesError
+from spyglass.engine.datafile import with_line
 
 from .checks import entries, flag, label, no_unknown, number, read_toml, text, word
 
@@ -23,6 +24,42 @@ MAP_FILE = "map.toml"
 POWERS = ("Germany", "Italy", "Russia", "France", "Britain")  # the turn order (rule 2.1)
 SECRET_CITIES = 8  # rule 2.4
 HAVENS = ("Geneva", "Istanbul", "Tangiers")  # rule 5.1
+OVERSEAS_POWERS = ("Italy", "France", "Britain")  # rule 2.5
+CITY_COUNT = (70, 110)  # the edition's brief (spies-edition.md)
+ZONE_COUNT = (10, 14)
+#: Countries whose side the rulebook fixes: (power, overseas, annexed_by, why, if wrong).
+FIXED_COUNTRIES: dict[str, tuple[str | None, bool, tuple[str, str] | None, str]] = {
+    "Egypt": (
+        "Britain",
+        True,
+        None,
+        'power must be "Britain" with overseas = true: the rulebook counts Egypt among'
+        " Britain's overseas home territory",
+    ),
+    "Czechoslovakia": (
+        None,
+        False,
+        ("Germany", "Ge 1"),
+        "neutral, annexed_by Germany with tile Ge 1 (the rulebook's Ge 1 makes it German)",
+    ),
+    "Austria": (
+        None,
+        False,
+        ("Germany", "Ge 7"),
+        "neutral, annexed_by Germany with tile Ge 7 (the rulebook's Ge 7, the Anschluss)",
+    ),
+    "Albania": (
+        None,
+        False,
+        ("Italy", "It 7"),
+        "neutral, annexed_by Italy with tile It 7 (tile 14, rule 1.0 and 8.5)",
+    ),
+}
+#: Cities the rulebook and its one printed tile name.
+NAMED_CITIES = (
+    "London", "Rome", "Berlin", "Paris", "Moscow", "Istanbul", "Tangiers", "Geneva", "Prague",
+    "Bratislava", "Vienna", "Budapest", "Warsaw", "Bucharest", "Cairo", "Alexandria",
+)  # fmt: skip
 RAIL, AIR, PORT, LANE = "rail", "air", "port", "lane"
 
 
@@ -97,12 +134,30 @@ class GameMap:
 
 
 def load_map(source_text: str, source: str = MAP_FILE) -> GameMap:
+    """Read and check the map; every error names the file, and the line where it can."""
+    try:
+        return _load_map(source_text, source)
+    except RulesError as error:
+        raise with_line(error, source_text) from None
+
+
+def _load_map(source_text: str, source: str) -> GameMap:
     data = read_toml(source_text, source)
     no_unknown(data, {"edition", "countries", "cities", "rail", "air", "sea"}, source)
     name = label(data, source)
     countries = _countries(data, source)
     cities = _cities(data, source, countries)
     zones = _zones(data, source, cities)
+    low, high = CITY_COUNT
+    if not low <= len(cities) <= high:
+        raise RulesError(
+            f"{source}: cities: the map has {len(cities)}; it must have {low} to {high}"
+        )
+    low, high = ZONE_COUNT
+    if not low <= len(zones) <= high:
+        raise RulesError(
+            f"{source}: sea: the map has {len(zones)} sea zones; it must have {low} to {high}"
+        )
     rail = _lines(data, "rail", source, cities)
     air = _lines(data, "air", source, cities)
     routes = [(a, b, RAIL) for a, b in rail] + [(a, b, AIR) for a, b in air]
@@ -146,6 +201,23 @@ def _countries(data: dict[str, Any], source: str) -> dict[str, Country]:
     for power in POWERS:
         if not any(c.power == power and not c.overseas for c in countries.values()):
             raise RulesError(f"{source}: {power} has no home country")
+    for power in OVERSEAS_POWERS:
+        if not any(c.power == power and c.overseas for c in countries.values()):
+            raise RulesError(
+                f"{source}: {power} must have overseas home territory (rule 2.5: Britain,"
+                " France and Italy have overseas home cities)"
+            )
+    for i, entry in enumerate(data["countries"], start=1):
+        fixed = FIXED_COUNTRIES.get(entry["id"])
+        if fixed is None:
+            continue
+        country = countries[entry["id"]]
+        power, overseas, annexed_by, why = fixed
+        if (country.power, country.overseas, country.annexed_by) != (power, overseas, annexed_by):
+            raise RulesError(f"{source}, countries entry {i} ({country.id}): {why}")
+    missing = sorted(set(FIXED_COUNTRIES) - set(countries))
+    if missing:
+        raise RulesError(f"{source}: the map must have the countries {', '.join(missing)}")
     return countries
 
 
@@ -205,6 +277,12 @@ def _cities(data: dict[str, Any], source: str, countries: dict[str, Country]) ->
         raise RulesError(
             f"{source}: the spy havens must be {', '.join(HAVENS)} (rule 5.1), "
             f"found {', '.join(havens) or 'none'}"
+        )
+    missing = [c for c in NAMED_CITIES if c not in cities]
+    if missing:
+        raise RulesError(
+            f"{source}: the map must have the cities the rulebook names: {', '.join(missing)}"
+            " missing"
         )
     for city, port in (("London", True), ("Rome", False)):
         if city not in cities or cities[city].port != port:

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from spyglass.engine import Action, Result, Rng, RulesError, State
+from spyglass.engine import Action, Result, Rng, RulesError, State, plural
 
 from . import (
     bidding,
@@ -296,7 +296,7 @@ class SpiesState(State):
             self._say(
                 f"{p.name} draws Secrets {faces}",
                 self.informed_seats(p.name),
-                f"{p.name} draws {p.secrets} Secrets",
+                f"{p.name} draws {plural(p.secrets, 'Secret')}",
             )
         for city, card in zip(
             [c.id for c in self.edition.map.cities.values() if c.secret], order, strict=True
@@ -713,50 +713,76 @@ class SpiesState(State):
     # ---------------------------------------------------------------- the end
 
     def power_points(self, power: str) -> int:
-        """Victory points of ``power`` from what this slice plays (rule 6.0): its original
-        Secrets still in play in their starting cities and not enemy-controlled, at the final
-        year's multiple; the foreign Secrets it cashed, at the multiple of the year each was
-        taken; the spies it captured, their strength at the multiple of the year of capture.
-        A Counterspy counts half the multiple, rounded down."""
+        """Victory points of ``power`` as rule 6.0 counts them if the game ended with this
+        position (see :meth:`score_sheet`)."""
+        return self.score_sheet(power)["points"]
+
+    def score_sheet(self, power: str) -> dict[str, Any]:
+        """Rule 6.0's count for ``power``, item by item: its original Secrets still in play in
+        their starting cities and not enemy-controlled, at the multiple of the final year (1939,
+        or 1938 after the Polish Crisis: they are placed in that column when the game ends); the
+        foreign Secrets it cashed, at the multiple of the year each was taken; the spies it
+        captured and its Sanctioned markers, at the multiple of their years; 2 for each tile of
+        its own colour played. A Counterspy counts half the multiple, rounded down."""
         record = self.edition.record
-        final = record[min(self.year, LAST_YEAR)]
-        points = 0
+        final = record[self.last_year]
+        home = cashed = 0
         for secret in self.secrets.values():
             card = self.edition.secret(secret.card)
             if secret.status == CASHED and secret.record == power:
                 multiple = record[secret.taken]  # type: ignore[index]
+                cashed += card.value * (multiple // 2 if card.counterspy else multiple)
             elif secret.status == IN_PLAY and secret.origin == power:
                 if secret.place != secret.home:
                     continue
                 if secret.holder is not None and self.piece_power(secret.holder) != power:
                     continue
-                multiple = final
-            else:
-                continue
-            points += card.value * (multiple // 2 if card.counterspy else multiple)
-        for spy in self.spies.values():
-            if spy.captor == power:
-                points += spy.strength * record[spy.year]  # type: ignore[index]
-        for killer, _, value, year in self.markers:  # Sanctioned markers (5.2, 6.0)
-            if killer == power:
-                points += value * record[year]
+                home += card.value * (final // 2 if card.counterspy else final)
+        captured = sum(
+            spy.strength * record[spy.year]  # type: ignore[index]
+            for spy in self.spies.values()
+            if spy.captor == power
+        )
+        markers = sum(  # Sanctioned markers (5.2, 6.0)
+            value * record[year] for killer, _, value, year in self.markers if killer == power
+        )
         own = sum(1 for p, t, _ in self.played if p == power and not self.is_random_tile(t))
-        return points + COLOUR_TILE_POINTS * own
+        tiles = COLOUR_TILE_POINTS * own
+        return {
+            "points": home + cashed + captured + markers + tiles,
+            "secrets_at_home": home,
+            "home_multiple": f"{self.last_year} ×{final}",
+            "secrets_cashed": cashed,
+            "spies_captured": captured,
+            "sanctioned_markers": markers,
+            "own_tiles_played": tiles,
+        }
 
     def final_points(self) -> dict[str, int]:
         """Each scoring power's points, after rule 8.1's penalties when that option is on (a
         power loses 20 if its ally trails both powers of the other camp, judged on the points
         before any penalty). Russia scores nothing when it changes hands (7.0, 8.5)."""
+        return {power: sheet["points"] for power, sheet in self.final_sheets().items()}
+
+    def final_sheets(self) -> dict[str, dict[str, Any]]:
+        """:meth:`score_sheet` for each scoring power, with rule 8.1's penalty as an item when
+        that option is on."""
         points = {p: self.power_points(p) for p in POWERS if self.seating.scoring(p)}
+        sheets = {}
+        for power, total in points.items():
+            sheet = self.score_sheet(power)
+            sheet["points"] = total  # power_points may be replaced (tests)
+            sheets[power] = sheet
         if self.options.get("historical_alliances", False):
-            base = dict(points)
             for power, ally, rivals in ALLIANCES:
-                if all(base[ally] < base[r] for r in rivals):
-                    points[power] -= ALLIANCE_PENALTY
-        return points
+                penalty = -ALLIANCE_PENALTY if all(points[ally] < points[r] for r in rivals) else 0
+                sheets[power]["alliance_penalty"] = penalty
+                sheets[power]["points"] += penalty
+        return sheets
 
     def _result(self) -> Result:
-        points = self.final_points()
+        sheets = self.final_sheets()
+        points = {power: sheet["points"] for power, sheet in sheets.items()}
         mode = self.options.get("two_power_score", "best")
         mine = {s: [p for p in points if self.controller(p) == s] for s in range(self.players)}
         if mode == "best":
@@ -778,8 +804,9 @@ class SpiesState(State):
         return Result(
             scores=tuple(float(score[s]) for s in range(self.players)),
             winners=ordered,
-            detail=tuple({p: points[p] for p in mine[s]} for s in range(self.players)),
-            summary=" and ".join(f"seat {s}" for s in ordered) + f" wins with {top} points",
+            detail=tuple({p: sheets[p] for p in mine[s]} for s in range(self.players)),
+            summary=" and ".join(f"seat {s}" for s in ordered)
+            + f" wins with {plural(top, 'point')}",
         )
 
     # ---------------------------------------------------------------- views
@@ -1048,12 +1075,7 @@ class SpiesState(State):
         if self.phase in PHASES:
             if action.kind != {SECRETS: "secret", POLICE: "police", SPIES: "spy"}[self.phase]:
                 return f"it is set-up: {self.power} places its {self.phase} (rules 2.4-2.8)"
-            return (
-                "that piece is not among those left to place, or the city is not allowed: "
-                "Secrets one per home city (2.4), police two per city with a police symbol "
-                "or the capital and one overseas (2.5), spies abroad at most the printed "
-                "number (2.1, 2.8)"
-            )
+            return deployment.why_not(self, action)
         if action.kind == "end" and self.voyage is not None:
             return f"{self.moving} is at sea: a spy may not end its movement at sea (rule 3.61)"
         label = action.target if action.kind == "reroll" else (action.target or (None,))[0]

@@ -15,8 +15,10 @@ from functools import cache
 from math import cos, radians
 from typing import TYPE_CHECKING, Any
 
+from spyglass.engine import plural
+
 from . import bidding, chits, diplomacy, reactions
-from .edition import EDITION, Edition
+from .edition import EDITION, Edition, Tile
 from .events import effect_text
 from .geography import AIR, LANE, PORT, POWERS, RAIL
 from .pieces import spy_face
@@ -161,7 +163,7 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
                 if informed else len(state.reserve_spies[power])
             ),
             "chits": list(state.chits[power]) if hand else len(state.chits[power]),
-            "points": state.power_points(power) if state.is_over else None,
+            "points": state.final_points().get(power) if state.is_over else None,
             "tiles": state.visible_tiles(power, hand),
         })  # fmt: skip
     moving = None
@@ -236,6 +238,7 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
         "record": record_grid(state, spies, secrets, observer),
         "events": event_rows(state),
         "tiles_in_hand": tiles_in_hand(state, observer),
+        "manifest": tile_manifest(state),
         "prompt": prompt(state, observer),
         "offer_panel": offer_panel(state, observer),
         "you": [] if observer is None else state.powers_of(observer),
@@ -301,18 +304,18 @@ def powers_rows(state: SpiesState, powers: list[dict[str, Any]]) -> list[dict[st
         if to_place:
             count = len(to_place) if isinstance(to_place, list) else to_place
             shown = f" ({' '.join(to_place)})" if isinstance(to_place, list) else ""
-            notes.append(f"{count} Secrets to place{shown}")
+            notes.append(f"{plural(count, 'Secret')} to place{shown}")
         tiles = entry["tiles"]
         if isinstance(tiles["hand"], list):
             notes.append(f"tiles {' '.join(tiles['hand']) or 'none'}")
             if tiles["discarded"]:
                 notes.append(f"discarded {' '.join(tiles['discarded'])}")
         else:
-            notes.append(f"{tiles['hand']} tiles, {tiles['discarded']} discarded")
+            notes.append(f"{plural(tiles['hand'], 'tile')}, {tiles['discarded']} discarded")
         if not held:
             notes.append("no chits")
         if entry["points"] is not None:
-            notes.append(f"{entry['points']} points")
+            notes.append(plural(entry["points"], "point"))
         # the seat in the note, not the title: a number in a row's title would make the row
         # a target of the moves that name that number (a bid for Russia)
         seat = entry["seat"]
@@ -474,12 +477,14 @@ def _points_note(
     observer: int | None,
 ) -> str:  # fmt: skip
     if state.is_over:
-        return f"{state.power_points(power)} final"
+        final = state.final_points().get(power)
+        return "no score (Russia changed hands)" if final is None else f"{final} final"
     if observer is None or state.controller(power) != observer:
         return f"{on_record} on record"
-    # The power's originals at home and not held by an enemy, at this year's multiple, as
-    # far as the seat knows their faces (a seat that took Russia over may not).
-    multiple = state.edition.record[state.year]
+    # The power's originals at home and not held by an enemy, as far as the seat knows their
+    # faces (a seat that took Russia over may not), at the multiple they will score at: the
+    # final year's (rule 6.0 places them in that column when the game ends).
+    multiple = state.edition.record[state.last_year]
     home = 0
     for secret in secrets:
         if secret["origin"] != power or secret["status"] != "in play":
@@ -492,12 +497,15 @@ def _points_note(
         if secret["face"] is None:
             return f"{on_record} on record"
         home += _secret_points(secret["face"], multiple)
-    return f"{on_record + home} now ({on_record} on record)"
+    return f"{on_record + home} now ({on_record} on record + {home} at home, ×{multiple})"
 
 
 def tile_text(state: SpiesState, token: str) -> str:
     """A tile for people: its title, the years it may be played, its awards and effect."""
-    tile = state.edition.tile(token)
+    return _tile_words(state.edition.tile(token))
+
+
+def _tile_words(tile: Tile) -> str:
     if tile.years is None:
         years = "any year"
     else:
@@ -518,6 +526,30 @@ def event_rows(state: SpiesState) -> list[dict[str, Any]]:
         {"title": f"{year} · {power}", "cards": [token], "note": tile_text(state, token)}
         for power, token, year in state.played
     ]
+
+
+def tile_manifest(state: SpiesState) -> list[dict[str, Any]]:
+    """Every Event Tile of the edition, public (the rulebook recommends that every player can
+    see the manifest): number, owner, title, years, awards, effect, and when it was played."""
+    played = {token: (power, year) for power, token, year in state.played}
+    rows = []
+    for number, owner, token, text in _manifest(state.edition):
+        row = {"title": f"{number}. {owner}", "cards": [token], "note": text}
+        if token in played:
+            power, year = played[token]
+            row["note"] = f"{text} · played by {power} in {year}"
+        rows.append(row)
+    return rows
+
+
+@cache
+def _manifest(edition: Edition) -> tuple[tuple[int, str, str, str], ...]:
+    """The manifest's fixed part, made once per edition."""
+    rows = []
+    for tile in edition.tiles:
+        token = tile.id.replace(" ", "")
+        rows.append((tile.number, tile.power or "random", token, _tile_words(tile)))
+    return tuple(rows)
 
 
 def tiles_in_hand(state: SpiesState, observer: int | None) -> dict[str, str]:

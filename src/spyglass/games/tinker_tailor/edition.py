@@ -2,8 +2,11 @@
 
 The rulebook does not print the cards, so the game ships a reconstructed edition (see the data
 file). Every number and every role effect comes from that file; a person holding the printed
-cards can edit it. Errors name the file and the entry ("edition.toml, roles entry 5 (Rich Man),
-effect 2: ...").
+cards can edit it. The loader holds the file to every fact the rulebook itself fixes (the 17
+roles named and ordered as the rhyme calls them, 4 Pirate cards, money of values 1 to 5, Wine
+costing 4, the chart points the rulebook quotes, 10 for a full collection) and accepts any value
+of what the rulebook leaves open. Errors name the file, the line and the entry
+("edition.toml line 94 (roles entry 5, Rich Man), effect 2: ...").
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from itertools import pairwise
 from typing import Any
 
 from spyglass.engine import RulesError
+from spyglass.engine.datafile import with_line
 
 EDITION_FILE = "edition.toml"
 #: Facts of the rulebook that any edition must keep.
@@ -23,6 +27,21 @@ GOODS_CARDS = 78
 MONEY_CARDS = 20
 ROLE_CARDS = 17
 CHART_LENGTH = 8  # the charts stop at 8 cards of a kind
+#: The roles, as the rhyme card calls them in order.
+RHYME = (
+    "Tinker", "Tailor", "Soldier", "Sailor", "Rich Man", "Poor Man", "Beggar Man", "Thief",
+    "Preacher", "Pirate", "Outlaw", "Jailor", "Old Man", "Young Man", "Merchant", "Witch",
+    "Actor",
+)  # fmt: skip
+PIRATE_CARDS = 4
+MONEY_VALUES = (1, 2, 3, 4, 5)  # "divided into 1, 2, 3, 4 & 5 Coins"
+COLLECTION_POINTS = 10
+#: Costs and chart points the rulebook quotes: kind -> (cost or None, {cards: points}).
+QUOTED: dict[str, tuple[int | None, dict[int, int]]] = {
+    "Wine": (4, {}),  # the buying example: a Wine card costs 4
+    "Bread": (None, {3: 3, 8: 18}),  # three Bread are worth 3 points, eight 18
+    "Gems": (None, {8: 90}),  # eight Gems are worth 90
+}
 
 TESTS = ("most_money", "fewest_money", "most_goods", "fewest_goods")
 SOURCES = ("goods", "money", "any")
@@ -104,7 +123,14 @@ class Edition:
 
 
 def load_edition(text: str, source: str = EDITION_FILE) -> Edition:
-    """Read and check an edition; every error names the file and the entry."""
+    """Read and check an edition; every error names the file, the line and the entry."""
+    try:
+        return _load(text, source)
+    except RulesError as error:
+        raise with_line(error, text) from None
+
+
+def _load(text: str, source: str) -> Edition:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -115,7 +141,17 @@ def load_edition(text: str, source: str = EDITION_FILE) -> Edition:
     if not isinstance(label, str) or not label.strip():
         raise RulesError(f"{source}: 'edition' must name the edition (a non-empty string)")
     pirates = _count(data.get("pirate_cards"), f"{source}: pirate_cards", minimum=0)
+    if pirates != PIRATE_CARDS:
+        raise RulesError(
+            f"{source}: pirate_cards must be {PIRATE_CARDS} (the rulebook's contents: 4 Pirate"
+            f" Cards), not {pirates}"
+        )
     collection = _count(data.get("collection_points"), f"{source}: collection_points", minimum=0)
+    if collection != COLLECTION_POINTS:
+        raise RulesError(
+            f"{source}: collection_points must be {COLLECTION_POINTS} (the rulebook: every"
+            f" complete collection of the five goods is worth 10), not {collection}"
+        )
     goods = _goods(data.get("goods"), source)
     money = _money(data.get("money"), source)
     roles = _roles(data.get("roles"), source)
@@ -150,6 +186,18 @@ def _goods(entries: Any, source: str) -> tuple[Goods, ...]:
             )
         if any(b < a for a, b in pairwise(points)):
             raise RulesError(f"{where}: points must not fall as the set grows")
+        quoted_cost, quoted_points = QUOTED.get(kind, (None, {}))
+        if quoted_cost is not None and cost != quoted_cost:
+            raise RulesError(
+                f"{where}: cost must be {quoted_cost} (the rulebook's buying example:"
+                f" {kind} costs {quoted_cost}), not {cost}"
+            )
+        for held, value in quoted_points.items():
+            if points[held - 1] != value:
+                raise RulesError(
+                    f"{where}: points must give {held} {kind} {value} points, as the rulebook"
+                    f" says, not {points[held - 1]}"
+                )
         goods.append(Goods(kind, cards, cost, tuple(points)))
     missing = [k for k in KINDS if all(g.kind != k for g in goods)]
     if missing:
@@ -170,10 +218,21 @@ def _money(entries: Any, source: str) -> tuple[Money, ...]:
             raise RulesError(f"{where}: must be a table")
         _no_unknown(entry, {"value", "cards"}, where)
         value = _count(entry.get("value"), f"{where}: value", minimum=1)
+        if value not in MONEY_VALUES:
+            raise RulesError(
+                f"{where}: value must be 1 to 5 (the rulebook's coins are 1, 2, 3, 4 and 5),"
+                f" not {value}"
+            )
         where = f"{where} (value {value})"
         if any(m.value == value for m in money):
             raise RulesError(f"{where}: value {value} is listed twice")
         money.append(Money(value, _count(entry.get("cards"), f"{where}: cards", minimum=1)))
+    missing = [v for v in MONEY_VALUES if all(m.value != v for m in money)]
+    if missing:
+        raise RulesError(
+            f"{source}: money must have cards of every value 1 to 5 (the rulebook's coins);"
+            f" none of value {', '.join(map(str, missing))}"
+        )
     total = sum(m.cards for m in money)
     if total != MONEY_CARDS:
         raise RulesError(f"{source}: the money entries hold {total} cards; the game has 20")
@@ -194,6 +253,12 @@ def _roles(entries: Any, source: str) -> tuple[Role, ...]:
             raise RulesError(f"{where}: the role has no name")
         if name.strip().lower() in (n.lower() for n in names):
             raise RulesError(f"{where} ({name}): the name is already used")
+        if name.strip() != RHYME[i - 1]:
+            raise RulesError(
+                f"{where} ({name}): name must be {RHYME[i - 1]}, the role the rhyme calls here"
+                f" (the roles are the rulebook's, named and in the rhyme's order:"
+                f" {', '.join(RHYME)})"
+            )
         names.append(name.strip())
     roles = []
     for i, (entry, name) in enumerate(zip(entries, names, strict=True), start=1):

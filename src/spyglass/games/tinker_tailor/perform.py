@@ -41,7 +41,10 @@ class Pending(NamedTuple):
 
     ``done`` counts the steps of the effect already made (when buying: the goods bought so
     far); ``credit`` is the buying credit, the Merchant's sale price left, or how many cards
-    the gift or the Sailor's look allows; ``queue`` holds the Jailor's givers still to come.
+    the gift or the Sailor's look allows; ``queue`` holds the Jailor's givers still to come;
+    ``owing`` (buying) says money has been paid since the last purchase: it must buy a good
+    before change is taken or the buying stops, since change is only the excess of money paid
+    over the goods it bought.
     (A NamedTuple: one is made for every decision, and tuples are the cheapest to make.)
     """
 
@@ -51,6 +54,7 @@ class Pending(NamedTuple):
     done: int = 0
     credit: int = 0
     queue: tuple[int, ...] = ()
+    owing: bool = False
 
 
 class Performance(Table):
@@ -187,8 +191,9 @@ class Performance(Table):
 
     def _buy_options(self, p: Pending) -> list[Action]:
         """Buying: each good with the fewest cards that pay for it (beside the credit), or one
-        money card paid toward purchases (to pay more than needed and take change), change
-        once a good is bought, and stopping (not with money paid and nothing bought yet)."""
+        money card paid toward the next purchase (to pay more than it needs and take change),
+        change from the excess of the goods bought, and stopping (not while money paid has
+        bought nothing yet)."""
         hand = self.hands[p.seat]
         credit = p.credit
         money = tuple(hand[MONEY_START:])
@@ -205,6 +210,8 @@ class Performance(Table):
                 if cost <= purse:
                     options.extend(move.buy(good, paid) for paid in payments(money, credit, cost))
             options.extend(move.pay(m) for m in MONEY_CARDS if hand[m])
+        if p.owing:
+            return options  # money paid since the last purchase must buy a good first
         if p.done and credit:
             for coin in sorted(set(self.market_cards(self.money_market))):
                 if coin.value <= credit:
@@ -430,14 +437,14 @@ class Performance(Table):
         with_ = f" with {' '.join(names(paid))}" if paid else " from credit"
         left = f" ({credit} credit left)" if credit else ""
         self._say(f"seat {seat} buys {good} for {good.cost}{with_}{left}")
-        self._offer(p._replace(done=p.done + 1, credit=credit))
+        self._offer(p._replace(done=p.done + 1, credit=credit, owing=False))
 
     def _pay(self, p: Pending, coin: Card) -> None:
         self._lose(p.seat, coin)
         self.money_discard.append(coin)
         credit = p.credit + coin.value
         self._say(f"seat {p.seat} pays a {coin.value} toward goods ({credit} credit)")
-        self._offer(p._replace(credit=credit))
+        self._offer(p._replace(credit=credit, owing=True))
 
     def _change(self, p: Pending, coin: Card) -> None:
         self._take_from_market(coin)

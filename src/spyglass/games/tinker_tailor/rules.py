@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from spyglass.engine import Action, Result, Rng, RulesError
+from spyglass.engine import Action, Result, Rng, RulesError, plural
 
 from . import draft as drafting
 from . import notation as move
@@ -322,11 +322,13 @@ class TinkerTailorState(Performance):
         tied = [s for s in range(self.players) if totals[s] == best]
         names_ = " and ".join(f"seat {s}" for s in winners)
         if len(winners) > 1:
-            summary = f"{names_} tie with {best} points, even on the tie-breaks"
+            summary = f"{names_} tie with {plural(best, 'point')}, even on the tie-breaks"
         elif len(tied) > 1:
-            summary = f"{names_} wins with {best} points on the tie-breaks (Gems, Wine, ...)"
+            summary = (
+                f"{names_} wins with {plural(best, 'point')} on the tie-breaks (Gems, Wine, ...)"
+            )
         else:
-            summary = f"{names_} wins with {best} points"
+            summary = f"{names_} wins with {plural(best, 'point')}"
         return Result(
             scores=tuple(float(t) for t in totals),
             winners=winners,
@@ -380,7 +382,7 @@ class TinkerTailorState(Performance):
             "reveal": None if self.reveal is None else list(self.reveal),
             "pending": None
             if p is None
-            else [p.kind, p.seat, p.done, p.credit, list(p.queue), repr(p.effect)],
+            else [p.kind, p.seat, p.done, p.credit, list(p.queue), repr(p.effect), p.owing],
         }
 
     def _copy_containers(self) -> None:

@@ -123,8 +123,9 @@ def describe(state: TinkerTailorState, action: Action) -> str:
         return text + "."
     if kind == "pay":
         return (
-            f"Pay {_words(card)} toward goods ({p.credit + card.value} credit): pay more than"
-            " the goods cost to take bigger change from the money market."
+            f"Pay {_words(card)} toward the next good ({p.credit + card.value} credit): it must"
+            " buy a good before you take change or stop; paying more than the good costs gives"
+            " bigger change from the money market."
         )
     if kind == "change":
         return (
@@ -183,8 +184,8 @@ def why_illegal(state: TinkerTailorState, action: Action) -> str:
     if action.kind == "done":
         if p.kind == TAKE:
             return "this role's takes are not optional: take a card"
-        if p.kind == BUY and p.credit and not p.done:
-            return "money paid must buy goods: buy at least one"
+        if p.kind == BUY and (p.owing or (p.credit and not p.done)):
+            return "money paid must buy goods: buy one with it before you stop"
         return f"seat {p.seat} must now {example}"
     target = action.target
     if action.kind in ("rob", "name") or (action.kind == "give" and p.kind == GIFT):
@@ -255,8 +256,11 @@ def _card_reason(state: TinkerTailorState, p: Pending, action: Action, card: Car
     if kind == "change":
         if not card.is_money:
             return "change is a money card"
-        if not p.done:
-            return "change comes only with goods bought: buy something first"
+        if not p.done or p.owing:
+            return (
+                "change is only the excess of money paid over the goods it bought: the money"
+                " paid since your last purchase must buy a good first"
+            )
         if card.value > p.credit:
             return f"change may not exceed your credit ({p.credit})"
         return f"there is no {card} in the money market"
