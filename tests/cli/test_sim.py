@@ -72,7 +72,7 @@ def test_ctrl_c_then_resume(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     result = run("sim", "syndicate", "--agent", "random", "--games", "50", "--out", out)
     assert result.exit_code == 130
     assert "Interrupted: 3 of 50 games finished." in result.output
-    assert "3 games" in result.output and "--resume" in result.output
+    assert "3 of 50 games (6%, interrupted)" in result.output and "--resume" in result.output
     monkeypatch.undo()
     result = run("sim", "syndicate", "--out", out, "--resume")  # the rest from run.json
     assert result.exit_code == 0, result.output

@@ -163,3 +163,137 @@ def value_bars(
     axes.set_ylabel(ylabel)
     axes.set_title(title, fontsize="medium")
     return save(figure, stem)
+
+
+def count_bars(
+    counts: Sequence[tuple[float, int]], stem: Path, title: str, *, xlabel: str, ylabel: str
+) -> list[Path]:
+    """A histogram given as (value, how many) pairs, e.g. the legal actions at each move."""
+    figure = _figure()
+    axes = figure.add_subplot()
+    if counts:
+        axes.bar([v for v, _ in counts], [n for _, n in counts], width=0.9, color=COLOURS[0])
+        if len(counts) > 40:
+            axes.set_xscale("symlog", linthresh=10)
+    else:
+        axes.text(0.5, 0.5, "no values", ha="center", va="center", transform=axes.transAxes)
+    axes.set_title(title, fontsize="medium")
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel(ylabel)
+    return save(figure, stem)
+
+
+def place_bars(
+    labels: Sequence[str], places: Sequence[Sequence[int]], stem: Path, title: str
+) -> list[Path]:
+    """One stacked bar per seat: the share of games it finished 1st, 2nd, ..."""
+    figure = _figure(max(5.6, 1.6 + 0.9 * len(labels)), 3.8)
+    axes = figure.add_subplot()
+    positions = list(range(len(labels)))
+    bottoms = [0.0] * len(labels)
+    depth = max((len(p) for p in places), default=0)
+    for k in range(depth):
+        shares = [(p[k] / sum(p)) if sum(p) else 0.0 for p in places]
+        axes.bar(
+            positions,
+            shares,
+            bottom=bottoms,
+            color=COLOURS[k % len(COLOURS)],
+            label=ordinal(k + 1),
+            edgecolor="white",
+        )
+        bottoms = [b + s for b, s in zip(bottoms, shares, strict=True)]
+    axes.set_xticks(positions, labels)
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("share of games")
+    axes.set_title(title, fontsize="medium")
+    axes.legend(title="place", loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return save(figure, stem)
+
+
+def difference_plot(
+    labels: Sequence[str],
+    rows: Sequence[Mapping[str, Any]],
+    stem: Path,
+    title: str,
+    *,
+    xlabel: str,
+    percent: bool = False,
+) -> list[Path]:
+    """Paired differences with their 95% intervals, one line each (a forest plot); a filled
+    marker where the difference survives the multiple-testing correction."""
+    figure = _figure(6.4, max(2.4, 0.9 + 0.42 * len(labels)))
+    axes = figure.add_subplot()
+    scale = 100.0 if percent else 1.0
+    for y, row in enumerate(rows):
+        if row.get("difference") is None:
+            continue
+        centre = scale * row["difference"]
+        low = scale * (row["low"] if row["low"] is not None else row["difference"])
+        high = scale * (row["high"] if row["high"] is not None else row["difference"])
+        colour = COLOURS[3] if row.get("significant") else COLOURS[0]
+        axes.plot([low, high], [y, y], color=colour, linewidth=2)
+        axes.plot(
+            [centre],
+            [y],
+            marker="o",
+            color=colour,
+            markerfacecolor=colour if row.get("significant") else "white",
+        )
+    axes.axvline(0, color="grey", linestyle="--")
+    axes.set_yticks(list(range(len(labels))), labels)
+    axes.invert_yaxis()
+    axes.set_xlabel(xlabel)
+    axes.set_title(title, fontsize="medium")
+    return save(figure, stem)
+
+
+def matrix_plot(
+    labels: Sequence[str],
+    values: Sequence[Sequence[float | None]],
+    stem: Path,
+    title: str,
+    *,
+    note: str = "",
+) -> list[Path]:
+    """A head-to-head matrix: cell (row, column) is how often the row's agent finished ahead
+    of the column's, written in the cell; 50% is even."""
+    size = max(3.6, 1.4 + 0.9 * len(labels))
+    figure = _figure(size + 1.2, size)
+    axes = figure.add_subplot()
+    grid = [[float("nan") if v is None else v for v in row] for row in values]
+    image = axes.imshow(grid, cmap="RdBu", vmin=0.0, vmax=1.0)
+    for i, row in enumerate(values):
+        for j, value in enumerate(row):
+            if value is not None:
+                axes.text(j, i, f"{value:.0%}", ha="center", va="center", fontsize="small")
+    axes.set_xticks(list(range(len(labels))), labels, rotation=30, ha="right")
+    axes.set_yticks(list(range(len(labels))), labels)
+    axes.set_xlabel("against")
+    axes.set_title(title, fontsize="medium")
+    figure.colorbar(image, ax=axes, label=note or "share of games ahead")
+    return save(figure, stem)
+
+
+def history_plot(
+    values: Sequence[float | None], best: Sequence[float | None], stem: Path, title: str,
+    *, ylabel: str,
+) -> list[Path]:  # fmt: skip
+    """An optimisation's history: each trial's objective and the best so far."""
+    figure = _figure()
+    axes = figure.add_subplot()
+    xs = [i for i, v in enumerate(values) if v is not None]
+    axes.plot(xs, [values[i] for i in xs], "o", color=COLOURS[0], label="trial", alpha=0.7)
+    ys = [i for i, v in enumerate(best) if v is not None]
+    axes.step(ys, [best[i] for i in ys], where="post", color=COLOURS[3], label="best so far")
+    axes.set_xlabel("trial")
+    axes.set_ylabel(ylabel)
+    axes.set_title(title, fontsize="medium")
+    axes.legend(loc="upper right")
+    return save(figure, stem)
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -1,0 +1,275 @@
+"""Balance the Spies! reconstructed edition with the lab's tuner (docs/spies-balance.md).
+
+    python benchmarks/spies_balance.py screen  --out runs/spies-screen [--trials 30]
+                                               [--games 80] [--jobs 2] [--resume]
+    python benchmarks/spies_balance.py confirm --out runs/spies-confirm --from runs/spies-screen
+                                               [--trial N] [--games 500] [--jobs 2] [--resume]
+    python benchmarks/spies_balance.py show    --from runs/spies-screen [--trial N]
+
+The rulebook leaves to the missing mapsheet and counters each power's allotments (money,
+Secrets drawn, Action Chits drawn, police units) and the counters' strengths, and to the
+missing tiles their awards; the edition had to fill them in (spies-edition.md). Only such
+values are searched here, never a rule: each power's starting money and the Secrets it draws
+(four searched, Britain's the rest of the 32 the rulebook fixes).
+The strengths of spies and police stay as the edition set them, since the edition asks that
+they reflect the period (Germany's and Britain's services the strongest, Italy's the weakest),
+and so do the tiles. Every proposal is checked by the edition's own loader (the checks a
+replacement data file must pass); one it refuses is rejected without a game.
+
+``screen`` runs the tuner (``spyglass.lab.tune``): each trial plays the same ``--games`` deals
+at five players, five heuristic bots, and the objective is the balance between the powers (the
+root-mean-square distance of their win shares from 20%). ``confirm`` plays one trial's values
+(the best by default) on ``--games`` fresh deals and writes the lab's usual outputs there;
+``show`` prints a trial's values as the lines of ``pieces.toml``. Long runs: use ``nice`` and
+``--out``; every command resumes with ``--resume``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from spyglass.engine import RulesError, derive_seed
+from spyglass.lab.outputs import write_sim
+from spyglass.lab.play import GameTask
+from spyglass.lab.simulate import play_tables, prepare
+from spyglass.lab.store import RunStore, prepare_directory
+from spyglass.lab.tune import Objective, Param, tune
+
+POWERS = ("Germany", "Italy", "Russia", "France", "Britain")
+SECRETS_DRAWN = 32  # rule 2.4: 40 Secrets, 8 of them on the SECRET cities
+GAME = "spies"
+PLAYERS = 5
+SEED = 2029
+
+
+def _read(name: str) -> str:
+    return resources.files("spyglass.games.spies").joinpath(name).read_text("utf-8")
+
+
+#: The range of Secrets a power may draw (the rulebook's 32 split five ways; Britain's share is
+#: what the other four leave, and must fall in the same range).
+SECRETS_RANGE = (4, 9)
+
+
+def space() -> tuple[Param, ...]:
+    low, high = SECRETS_RANGE
+    params = [Param(f"money.{p}", "int", 12, 40) for p in POWERS]
+    params += [Param(f"secrets.{p}", "int", low, high) for p in POWERS[:-1]]
+    return tuple(params)
+
+
+def allotments(values: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    """Per power, the fields a trial sets (Britain's Secrets are the rest of the 32)."""
+    chosen: dict[str, dict[str, int]] = {p: {} for p in POWERS}
+    for name, value in values.items():
+        field, _, power = name.partition(".")
+        chosen[power][field] = int(value)
+    if all(f"secrets.{p}" in values for p in POWERS[:-1]):
+        drawn = sum(int(values[f"secrets.{p}"]) for p in POWERS[:-1])
+        chosen["Britain"]["secrets"] = SECRETS_DRAWN - drawn
+    return chosen
+
+
+def pieces_text(values: Mapping[str, Any], base: str | None = None) -> str:
+    """``pieces.toml`` with a trial's values written into each power's line (nothing else
+    changes: the comments, the Secrets, the chits and the record stay as they are)."""
+    text = _read("pieces.toml") if base is None else base
+    for power, fields in allotments(values).items():
+        pattern = re.compile(r'^(\s*\{ name = "' + power + r'",.*\})\s*,?\s*$', re.MULTILINE)
+        match = pattern.search(text)
+        if match is None:
+            raise RulesError(f"pieces.toml has no line for {power}")
+        line = match.group(0)
+        for field, value in fields.items():
+            line, count = re.subn(rf"\b{field} = \d+", f"{field} = {value}", line)
+            if count != 1:
+                raise RulesError(f"pieces.toml: {power}'s line has no single {field}")
+        text = text[: match.start()] + line + text[match.end() :]
+    return text
+
+
+@lru_cache(maxsize=8)
+def _edition(pieces: str) -> Any:
+    from spyglass.games.spies.edition import MAP_FILE, TILES_FILE, load_edition  # noqa: PLC0415
+
+    return load_edition(_read(MAP_FILE), pieces, _read(TILES_FILE))
+
+
+@dataclass(frozen=True, slots=True)
+class EditionTask:
+    """Play one game on an edition built from ``pieces`` (in the worker that runs it)."""
+
+    pieces: str
+    game: GameTask
+
+    def run(self) -> Any:
+        from spyglass.games.spies import rules  # noqa: PLC0415
+
+        edition = _edition(self.pieces)
+        # A new game takes the edition from the rules module when it is set up, and every
+        # later step reads it from the state: swapping it around the game is all it takes.
+        previous = rules.EDITION
+        rules.EDITION = edition
+        try:
+            return self.game.run()
+        finally:
+            rules.EDITION = previous
+
+
+@dataclass(frozen=True, slots=True)
+class EditionSetup:
+    """The tuner's hook (``spyglass.lab.tune.Setup``) for the edition's allotments."""
+
+    params: tuple[Param, ...]
+
+    def reject(self, values: Mapping[str, Any]) -> str | None:
+        britain = allotments(values)["Britain"].get("secrets")
+        low, high = SECRETS_RANGE
+        if britain is not None and not low <= britain <= high:
+            return f"Britain would draw {britain} Secrets, outside {low}-{high}"
+        try:
+            _edition(pieces_text(values))
+        except RulesError as error:
+            return str(error)
+        return None
+
+    def task(self, values: Mapping[str, Any], game: GameTask) -> EditionTask:
+        return EditionTask(pieces_text(values), game)
+
+
+def trial_values(source: Path, number: int | None) -> dict[str, Any]:
+    summary = json.loads((source / "tune.json").read_text())
+    if number is None:
+        if summary["best"] is None:
+            raise SystemExit(f"{source} holds no finished trial")
+        return summary["best"]["params"]
+    for trial in summary["history"]:
+        if trial["number"] == number:
+            return trial["params"]
+    raise SystemExit(f"{source} has no trial {number}")
+
+
+def screen(args: argparse.Namespace) -> None:
+    setup = EditionSetup(space())
+
+    def report(record: Any) -> None:
+        shares = record.figures.get("win_shares")
+        if "pruned_at" in record.figures:
+            shown = f"stopped at {record.figures['pruned_at']}"
+        else:
+            shown = "rejected" if record.value is None else f"{record.value:.4f}"
+        where = " ".join(f"{p[:2]} {s:.0%}" for p, s in zip(POWERS, shares or [], strict=False))
+        print(f"trial {record.number}: {shown}  {where}", flush=True)
+
+    result = tune(
+        GAME,
+        [],
+        Objective("balance"),
+        args.games,
+        args.trials,
+        agent="heuristic",
+        players=PLAYERS,
+        seed=args.seed,
+        setup=setup,
+        jobs=args.jobs,
+        out=args.out,
+        resume=args.resume,
+        on_trial=report,
+        startup=args.startup,
+        rungs=args.rungs,
+    )
+    best = result.best
+    if best is not None:
+        print(f"best: trial {best.number}, balance {best.value:.4f}: {json.dumps(best.params)}")
+
+
+def confirm(args: argparse.Namespace) -> None:
+    values = trial_values(args.source, args.trial)
+    setup = EditionSetup(space())
+    reason = setup.reject(values)
+    if reason is not None:
+        raise SystemExit(f"these values do not make an edition: {reason}")
+    table = prepare(GAME, ["heuristic"] * PLAYERS, seed=args.seed, players=PLAYERS)
+    prepare_directory(args.out)
+    store = RunStore(args.out)
+    spec = {"command": "spies-balance confirm", "values": values, "seed": args.seed}
+    done = store.open({**spec, "games": args.games}, args.resume)
+    finished = [len(done)]
+
+    def progress(_outcome: Any) -> None:
+        finished[0] += 1
+        if finished[0] % 25 == 0:
+            print(f"{finished[0]} of {args.games} games", flush=True)
+
+    try:
+        interrupted = play_tables(
+            [table],
+            args.games,
+            jobs=args.jobs,
+            progress=progress,
+            store=store,
+            labels=["confirm"],
+            done=done,
+            wrap=lambda task: setup.task(values, task),
+        )
+    finally:
+        store.close()
+    write_sim(table, args.out)
+    (args.out / "pieces.toml").write_text(pieces_text(values))
+    shares = [table.seat_wins(s) / table.games for s in range(PLAYERS)]
+    print(f"{table.games} games{' (interrupted)' if interrupted else ''}:")
+    for power, share in zip(POWERS, shares, strict=True):
+        mark = "" if 0.15 <= share <= 0.25 else "  outside 15-25%"
+        print(f"  {power:<8} {share:6.1%}{mark}")
+
+
+def show(args: argparse.Namespace) -> None:
+    values = trial_values(args.source, args.trial)
+    for line in pieces_text(values).splitlines():
+        if line.lstrip().startswith("{ name ="):
+            print(line)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    one = commands.add_parser("screen", help="search the allotments (the tuner)")
+    one.add_argument("--out", type=Path, required=True)
+    one.add_argument("--trials", type=int, default=30)
+    one.add_argument("--games", type=int, default=100, help="games per trial")
+    one.add_argument("--startup", type=int, default=8, help="random trials before TPE")
+    one.add_argument(
+        "--rungs", type=int, nargs="*", default=[40], help="game counts to stop poor trials at"
+    )
+    two = commands.add_parser("confirm", help="play one trial's values on fresh deals")
+    two.add_argument("--out", type=Path, required=True)
+    two.add_argument("--from", dest="source", type=Path, required=True)
+    two.add_argument("--trial", type=int, help="a trial's number (default: the best)")
+    two.add_argument("--games", type=int, default=500)
+    three = commands.add_parser("show", help="print a trial's values as pieces.toml lines")
+    three.add_argument("--from", dest="source", type=Path, required=True)
+    three.add_argument("--trial", type=int)
+    for command in (one, two):
+        command.add_argument("--jobs", type=int, default=1)
+        command.add_argument("--resume", action="store_true")
+    one.add_argument("--seed", type=int, default=SEED)
+    two.add_argument("--seed", type=int, default=derive_seed(SEED, "confirm"))
+    args = parser.parse_args()
+    try:
+        {"screen": screen, "confirm": confirm, "show": show}[args.command](args)
+    except RulesError as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+if __name__ == "__main__":
+    main()
