@@ -14,6 +14,7 @@ Ray of the user's).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -66,7 +67,7 @@ def _env(home: Path, **extra: str) -> dict[str, str]:
         HOME=str(home),
         PYTHONPATH=os.pathsep.join([str(ROOT / "src"), env.get("PYTHONPATH", "")]),
         RAY_USAGE_STATS_ENABLED="0",
-        COLUMNS="200",
+        COLUMNS="1000",  # an error is one line: let no terminal width fold it
         **extra,
     )
     return env
@@ -75,7 +76,13 @@ def _env(home: Path, **extra: str) -> dict[str, str]:
 def _sim(env: dict[str, str], *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
     command = [sys.executable, "-m", "spyglass", "sim", "syndicate", "--agent", "random"]
     return subprocess.run(
-        [*command, *args], env=env, cwd=ROOT, capture_output=True, text=True, timeout=timeout
+        [*command, *args],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
     )
 
 
@@ -129,10 +136,8 @@ def ray_head():
             head.wait(timeout=60)
         except (ProcessLookupError, subprocess.TimeoutExpired):
             pass
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(head.pid, signal.SIGKILL)  # anything of the head's still there
-        except ProcessLookupError:
-            pass
         log.close()
         shutil.rmtree(home, ignore_errors=True)
         shutil.rmtree(temp, ignore_errors=True)

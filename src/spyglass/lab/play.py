@@ -61,7 +61,8 @@ def play_game(
             seconds[player] += clock() - start
         else:
             action = seated[player].choose(seat)
-        seat.close(kept=sys.getrefcount(seat) > _OUR_REFERENCES)
+        kept = sys.getrefcount(seat) > _OUR_REFERENCES  # before ``seat.close`` adds its own
+        seat.close(kept)
         state.apply(action)
     result = state.result
     assert result is not None

@@ -183,7 +183,12 @@ def paired_proportions(both: int, first: int, second: int, neither: int) -> dict
     l1, u1 = wilson_interval(both + first, n)
     l2, u2 = wilson_interval(both + second, n)
     margins = (both + first) * (second + neither) * (both + second) * (first + neither)
-    phi = (both * neither - first * second) / math.sqrt(margins) if margins else 0.0
+    # The correlation of the pairs, with Newcombe's correction when it is positive (without
+    # it, deals that all agree would give an interval of width zero).
+    agree = both * neither - first * second
+    if agree > 0:
+        agree = max(agree - n / 2, 0.0)
+    phi = agree / math.sqrt(margins) if margins else 0.0
     below = math.sqrt(max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2))
     above = math.sqrt(max(0.0, (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2))
     difference = p1 - p2

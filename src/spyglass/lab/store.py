@@ -149,11 +149,11 @@ class RunStore:
                 raise RulesError(f"{self.directory} holds a different run: {detail}")
             done = self.records()
             if spec[grows] < stored.get(grows, 0):
+                played = f"{len(done)} played" if grows == "games" else f"{len(done)} games"
                 raise RulesError(
-                    f"{self.directory} holds a run of {stored[grows]} {grows} "
-                    f"({len(done)} games played so far); --{grows} {spec[grows]} would leave "
-                    f"some out of its summary: give --{grows} {stored[grows]} or more, or "
-                    "leave it out"
+                    f"{self.directory} holds a run of {stored[grows]} {grows} ({played} so "
+                    f"far); --{grows} {spec[grows]} would leave some out of its summary: give "
+                    f"--{grows} {stored[grows]} or more, or leave it out"
                 )
         else:
             if self.games_path.exists() and self.games_path.stat().st_size:

@@ -48,6 +48,15 @@ from .store import RunStore, prepare_directory
 OBJECTIVES = ("win-rate", "score", "balance", "length")
 #: The value told to Optuna for a rejected proposal: far worse than any real one.
 REJECTED = 1e9
+#: A study gives up after this many proposals per trial wanted, if most are rejected.
+MAX_REJECTED = 20
+
+
+def played(result: TuneResult) -> int:
+    """Trials that played games (a rejected proposal costs nothing and does not count)."""
+    return sum(1 for t in result.trials if "rejected" not in t.figures)
+
+
 STUDY_FILE = "study.log"
 _SEAT = re.compile(r"^seat(\d+)$")
 
@@ -168,8 +177,9 @@ def measure(objective: Objective, table: SimResult, score_lower: bool) -> dict[s
     seat = objective.seat
     scores = table.scores() if table.players == 1 else [o.scores[seat] for o in table.outcomes]
     mean_score = sum(scores) / len(scores) if scores else math.nan
-    worst = max(abs(s - fair) for s in shares) if table.players > 1 else 0.0
-    spread = math.sqrt(sum((s - fair) ** 2 for s in shares) / len(shares))
+    multiplayer = table.players > 1
+    worst = max(abs(s - fair) for s in shares) if multiplayer else None
+    spread = math.sqrt(sum((s - fair) ** 2 for s in shares) / len(shares)) if multiplayer else None
     if objective.kind == "win-rate":
         value = sum(1 for o in table.outcomes if seat in o.winners) / n if n else math.nan
     elif objective.kind == "score":
@@ -247,7 +257,9 @@ class TuneResult:
             "params": [p.text() for p in self.params],
             "games_per_trial": self.games,
             "seed": self.seed,
-            "trials": len(self.trials),
+            "trials": played(self),
+            "rejected": len(self.trials) - played(self),
+            "pruned": sum(1 for t in self.trials if "pruned_at" in t.figures),
             "planned": self.planned,
             "interrupted": self.interrupted,
             "best": None if best is None else best.to_json(),
@@ -348,11 +360,14 @@ def tune(
     on_trial: Callable[[TrialRecord], None] | None = None,
     startup: int = 10,
     rungs: Sequence[int] = (),
+    start: Sequence[Mapping[str, Any]] = (),
 ) -> TuneResult:
     """Search ``params`` for ``objective`` over ``trials`` trials of ``games`` games each (see
     the module's docstring); then, with ``confirm``, play the best on that many fresh deals.
 
-    ``startup``: trials proposed at random before TPE takes over. ``rungs``: game counts at
+    ``start``: values to try first, in order (the settings in use today, say, so the study
+    measures them on the same deals). ``startup``: trials (``start`` included; the others drawn
+    at random) before TPE takes over. ``rungs``: game counts at
     which a trial is held against the earlier ones, and stopped (pruned) if its value there is
     worse than their median (Optuna's median pruner, after ``startup`` trials): a poor proposal
     then costs its first rung, not ``games`` games. The deals are the same for every trial, so
@@ -411,6 +426,7 @@ def tune(
             "games_per_trial": games,
             "rungs": steps,
             "startup": startup,
+            "start": [dict(sorted(v.items())) for v in start],
             "trials": trials,
         }
         done = store.open(spec, resume, grows="trials")
@@ -453,7 +469,12 @@ def tune(
     retry = dict(unfinished[-1].params) if unfinished else None
 
     try:
-        while len(result.trials) < trials:
+        while played(result) < trials:
+            if len(result.trials) >= trials * MAX_REJECTED:
+                raise RulesError(
+                    f"{len(result.trials)} proposals, and only {played(result)} could be played:"
+                    " the search space is mostly impossible (see the trials' rejections)"
+                )
             count = len(result.trials)
             sampler = optuna.samplers.TPESampler(
                 seed=derive_seed(seed, f"trial/{count}") % 2**32,
@@ -466,6 +487,8 @@ def tune(
             if retry is not None:
                 study.enqueue_trial(retry)
                 retry = None
+            elif count < len(start):
+                study.enqueue_trial(dict(start[count]))
             trial = study.ask({p.name: _distribution(p) for p in searched})
             values = dict(trial.params)
             reason = setup.reject(values) if setup is not None else None
