@@ -20,10 +20,12 @@ replacement data file must pass); one it refuses is rejected without a game.
 at five players, five heuristic bots, and the objective is the balance between the powers (the
 root-mean-square distance of their win shares from 20%). It starts from the edition's values
 (measured on the same deals) and one guess by hand, then three random proposals, then TPE; a
-trial whose balance after ``--rungs`` games is worse than the median stops there. ``confirm`` plays one trial's values
-(the best by default) on ``--games`` fresh deals and writes the lab's usual outputs there;
-``show`` prints a trial's values as the lines of ``pieces.toml``. Long runs: use ``nice`` and
-``--out``; every command resumes with ``--resume``.
+trial whose balance after ``--rungs`` games is worse than the median stops there.
+
+``confirm`` plays one trial's values (the best by default) on ``--games`` fresh deals and
+writes the lab's usual outputs there; ``show`` prints a trial's values as the lines of
+``pieces.toml``. Long runs: use ``nice`` and ``--out``; every command resumes with
+``--resume``.
 """
 
 from __future__ import annotations
