@@ -25,7 +25,8 @@ from .outcome import GameOutcome
 from .seats import LabSeat
 
 #: References to a seat in :func:`play_game` after the agent's choice: the loop's own name
-#: and ``sys.getrefcount``'s argument. More means the agent kept the seat.
+#: and ``sys.getrefcount``'s argument. More means the agent kept the seat. (A seat nobody
+#: kept is freed when the loop moves on, and with it its hold on the state.)
 _OUR_REFERENCES = 2
 
 
@@ -34,36 +35,32 @@ def play_game(
 ) -> GameOutcome:
     """One game from ``seed``; each seat's agent gets its own seed derived from it."""
     state = game.new_state(players=players, seed=seed)
-    seated = [
-        agents.load_spec(name, seed=derive_seed(seed, f"agent/{seat}"))
-        for seat, name in enumerate(agent_names)
-    ]
-    moves = [0] * players
-    decisions = [0] * players
+    seated = []
+    for seat, spec in enumerate(agent_names):
+        name, params = _parsed(spec)  # read once per run, not once per game
+        seated.append(agents.load(name, seed=derive_seed(seed, f"agent/{seat}"), **params))
     seconds = [0.0] * players
-    order: list[int] = []
-    branching: Counter[int] = Counter()
-    clock = time.perf_counter
+    turns: list[int] = []  # who moved, move by move
+    sizes: list[int] = []  # how many legal actions each move had
+    clock, references, made = time.perf_counter, sys.getrefcount, LabSeat
     while not state.is_over:
         player = state.current_player
         assert player is not None
         legal = state.legal_actions()
-        count = len(legal)
-        branching[count] += 1
-        if not moves[player]:
-            order.append(player)
-        moves[player] += 1
-        seat = LabSeat(state, player, legal)
-        if count > 1:
-            decisions[player] += 1
+        turns.append(player)
+        sizes.append(len(legal))
+        seat = made(state, player, legal)
+        if len(legal) > 1:
             start = clock()
             action = seated[player].choose(seat)
             seconds[player] += clock() - start
         else:
             action = seated[player].choose(seat)
-        kept = sys.getrefcount(seat) > _OUR_REFERENCES  # before ``seat.close`` adds its own
-        seat.close(kept)
+        if references(seat) > _OUR_REFERENCES:
+            seat.close(kept=True)  # the agent keeps it: it must not watch the game move on
         state.apply(action)
+    moves = Counter(turns)
+    decisions = Counter(p for p, size in zip(turns, sizes, strict=True) if size > 1)
     result = state.result
     assert result is not None
     return GameOutcome(
@@ -74,12 +71,17 @@ def play_game(
         won=result.won,
         score=result.score,
         length=state.step,
-        order=tuple(order),
-        moves=tuple(moves),
-        decisions=tuple(decisions),
-        branching=tuple(sorted(branching.items())),
+        order=tuple(dict.fromkeys(turns)),
+        moves=tuple(moves[p] for p in range(players)),
+        decisions=tuple(decisions[p] for p in range(players)),
+        branching=tuple(sorted(Counter(sizes).items())),
         seconds=tuple(seconds),
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(spec: str) -> tuple[str, dict[str, Any]]:
+    return agents.parse_spec(spec)
 
 
 @functools.lru_cache(maxsize=32)

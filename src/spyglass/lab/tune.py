@@ -381,7 +381,6 @@ def tune(
     steps = sorted(set(rungs))
     if any(r < 1 for r in steps):
         raise RulesError("a rung is a number of games, at least 1")
-    warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
     if resume and out is None:
         raise RulesError("resuming a study needs its --out directory")
     check_backend(backend, jobs)
@@ -476,11 +475,13 @@ def tune(
                     " the search space is mostly impossible (see the trials' rejections)"
                 )
             count = len(result.trials)
-            sampler = optuna.samplers.TPESampler(
-                seed=derive_seed(seed, f"trial/{count}") % 2**32,
-                n_startup_trials=startup,
-                multivariate=True,
-            )
+            with warnings.catch_warnings():  # "multivariate" is marked experimental
+                warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+                sampler = optuna.samplers.TPESampler(
+                    seed=derive_seed(seed, f"trial/{count}") % 2**32,
+                    n_startup_trials=startup,
+                    multivariate=True,
+                )
             study = optuna.load_study(
                 study_name=name, storage=storage, sampler=sampler, pruner=pruner
             )
