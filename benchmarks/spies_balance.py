@@ -1,7 +1,7 @@
 """Balance the Spies! reconstructed edition with the lab's tuner (docs/spies-balance.md).
 
-    python benchmarks/spies_balance.py screen  --out runs/spies-screen [--trials 30]
-                                               [--games 80] [--jobs 2] [--resume]
+    python benchmarks/spies_balance.py screen  --out runs/spies-screen [--trials 20]
+                                               [--games 60] [--jobs 2] [--resume]
     python benchmarks/spies_balance.py confirm --out runs/spies-confirm --from runs/spies-screen
                                                [--trial N] [--games 500] [--jobs 2] [--resume]
     python benchmarks/spies_balance.py show    --from runs/spies-screen [--trial N]
@@ -9,12 +9,15 @@
 The rulebook leaves to the missing mapsheet and counters each power's allotments (money,
 Secrets drawn, Action Chits drawn, police units) and the counters' strengths, and to the
 missing tiles their awards; the edition had to fill them in (spies-edition.md). Only such
-values are searched here, never a rule: each power's starting money and the Secrets it draws
-(four searched, Britain's the rest of the 32 the rulebook fixes).
-The strengths of spies and police stay as the edition set them, since the edition asks that
-they reflect the period (Germany's and Britain's services the strongest, Italy's the weakest),
-and so do the tiles. Every proposal is checked by the edition's own loader (the checks a
-replacement data file must pass); one it refuses is rejected without a game.
+values are searched here, never a rule: the Secrets each power draws (four searched, Britain's
+the rest of the 32 the rulebook fixes) and the strength of each power's spies (their total,
+reached from the edition's own strengths a point at a time: see ``adjust``), kept in the order
+the edition asks for: Germany's and Britain's services the strongest, Italy's the weakest.
+Money, Action Chits, police and the tiles stay as the edition set them (a first study found
+money a weak lever: moving £10 from Britain and Germany to the others changed no power's
+share by more than a point on the same 60 deals). Every proposal is checked by the edition's
+own loader (the checks a replacement data file must pass); one it refuses is rejected without
+a game.
 
 ``screen`` runs the tuner (``spyglass.lab.tune``): each trial plays the same ``--games`` deals
 at five players, five heuristic bots, and the objective is the balance between the powers (the
@@ -62,36 +65,59 @@ def _read(name: str) -> str:
 #: The range of Secrets a power may draw (the rulebook's 32 split five ways; Britain's share is
 #: what the other four leave, and must fall in the same range).
 SECRETS_RANGE = (4, 9)
+#: The total strength of each power's ordinary spies (each counter 1 to 3; the number of spies,
+#: the Cousin and the police stay as the edition has them).
+SPY_RANGES = {"Germany": (6, 9), "Italy": (4, 7), "Russia": (5, 9), "France": (5, 9),
+              "Britain": (6, 9)}  # fmt: skip
 
 
 def space() -> tuple[Param, ...]:
     low, high = SECRETS_RANGE
-    params = [Param(f"money.{p}", "int", 12, 40) for p in POWERS]
-    params += [Param(f"secrets.{p}", "int", low, high) for p in POWERS[:-1]]
+    params = [Param(f"secrets.{p}", "int", low, high) for p in POWERS[:-1]]
+    params += [Param(f"spies.{p}", "int", *SPY_RANGES[p]) for p in POWERS]
     return tuple(params)
+
+
+def adjust(strengths: list[int], total: int) -> list[int]:
+    """The edition's spy strengths brought to ``total``, one point at a time: a point added
+    goes to the weakest spy (below 3), a point taken comes from the strongest (above 1), so
+    the edition's own spread is kept as far as it can be: 3 3 2 1 at 8 is 3 2 2 1, at 10 is
+    3 3 2 2; Italy's 2 2 1 at 6 is 2 2 2."""
+    values = sorted(strengths, reverse=True)
+    if not len(values) <= total <= 3 * len(values):
+        raise RulesError(f"{len(values)} spies cannot have a total strength of {total}")
+    while sum(values) < total:
+        values[min(range(len(values)), key=lambda i: (values[i], -i))] += 1
+        values.sort(reverse=True)
+    while sum(values) > total:
+        values[max(range(len(values)), key=lambda i: (values[i], -i))] -= 1
+        values.sort(reverse=True)
+    return values
 
 
 def current_values() -> dict[str, int]:
     """The values the edition ships today, in the search's terms."""
     from spyglass.games.spies.edition import EDITION  # noqa: PLC0415
 
-    values = {f"money.{p.name}": p.money for p in EDITION.powers}
-    values.update({f"secrets.{p.name}": p.secrets for p in EDITION.powers[:-1]})
+    values = {f"secrets.{p.name}": p.secrets for p in EDITION.powers[:-1]}
+    values.update({f"spies.{p.name}": sum(p.spies) for p in EDITION.powers})
     return values
 
 
-#: A first guess by hand, tried second: money moved from the two strongest powers of the
-#: edition as it stands (Britain and Germany win most) to the three others.
+#: A first guess by hand, tried second: the spies of the two powers that win most today
+#: (Germany and Britain) a little weaker, the others' a little stronger, keeping the order
+#: the edition asks for (Germany's and Britain's services the strongest, Italy's the weakest),
+#: and a Secret moved from Germany and one from Britain to Italy and France.
 GUESS = {
-    "money.Germany": 24,
-    "money.Italy": 32,
-    "money.Russia": 30,
-    "money.France": 30,
-    "money.Britain": 20,
-    "secrets.Germany": 7,
-    "secrets.Italy": 6,
+    "secrets.Germany": 6,
+    "secrets.Italy": 7,
     "secrets.Russia": 7,
-    "secrets.France": 6,
+    "secrets.France": 7,
+    "spies.Germany": 8,
+    "spies.Italy": 6,
+    "spies.Russia": 7,
+    "spies.France": 7,
+    "spies.Britain": 8,
 }
 
 
@@ -118,8 +144,14 @@ def pieces_text(values: Mapping[str, Any], base: str | None = None) -> str:
             raise RulesError(f"pieces.toml has no line for {power}")
         line = match.group(0)
         for field, value in fields.items():
-            line, count = re.subn(rf"\b{field} = \d+", f"{field} = {value}", line)
-            if count != 1:
+            if field == "spies":
+                shipped = re.search(r"spies = \[([^\]]*)\]", line).group(1).split(",")
+                strengths = adjust([int(v) for v in shipped], value)
+                written = ", ".join(str(v) for v in strengths)
+                line, found = re.subn(r"spies = \[[^\]]*\]", f"spies = [{written}]", line)
+            else:
+                line, found = re.subn(rf"\b{field} = \d+", f"{field} = {value}", line)
+            if found != 1:
                 raise RulesError(f"pieces.toml: {power}'s line has no single {field}")
         text = text[: match.start()] + line + text[match.end() :]
     return text
@@ -160,10 +192,20 @@ class EditionSetup:
     params: tuple[Param, ...]
 
     def reject(self, values: Mapping[str, Any]) -> str | None:
-        britain = allotments(values)["Britain"].get("secrets")
+        chosen = allotments(values)
+        britain = chosen["Britain"].get("secrets")
         low, high = SECRETS_RANGE
         if britain is not None and not low <= britain <= high:
             return f"Britain would draw {britain} Secrets, outside {low}-{high}"
+        spies = {p: chosen[p]["spies"] for p in POWERS if "spies" in chosen[p]}
+        if len(spies) == len(POWERS):
+            # the edition's ruling: Germany's and Britain's services the strongest, Italy's
+            # the weakest (spies-edition.md)
+            strongest = min(spies["Germany"], spies["Britain"])
+            if max(spies["Russia"], spies["France"], spies["Italy"]) > strongest:
+                return "a spy service would outdo Germany's or Britain's"
+            if spies["Italy"] > min(spies["Russia"], spies["France"]):
+                return "Italy's spies would outdo Russia's or France's"
         try:
             _edition(pieces_text(values))
         except RulesError as error:
