@@ -33,6 +33,7 @@ from spyglass import agents
 from spyglass.engine import RulesError
 from spyglass.lab import simulate
 from spyglass.lab.agentspec import check_agents
+from spyglass.lab.cluster import check_cluster
 from spyglass.lab.compare import compare_agents
 from spyglass.lab.difficulty import (
     DEFAULT_GAMES,
@@ -47,7 +48,7 @@ from spyglass.lab.difficulty import (
 )
 from spyglass.lab.metrics import timing
 from spyglass.lab.plots import ordinal
-from spyglass.lab.runner import BACKENDS
+from spyglass.lab.runner import BACKENDS, check_backend
 from spyglass.lab.simulate import prepare
 from spyglass.lab.store import RunStore, prepare_directory
 from spyglass.lab.sweep import parse_sweep, sweep
@@ -169,6 +170,13 @@ def _check_out(out: Path | None, resume: bool) -> None:
         prepare_directory(out)
 
 
+def _check_backend(backend: str, jobs: int, address: str | None) -> None:
+    """The back-end, and a Ray cluster's address, checked before the progress bar starts."""
+    check_backend(backend, jobs)
+    if backend == "ray" and address:
+        check_cluster(address)
+
+
 def _resolve_resume(
     out: Path | None, game: str, agent: str | None, seats: str | None, values: dict[str, Any]
 ) -> tuple[str | list[str] | None, dict[str, Any]]:
@@ -225,6 +233,7 @@ def sim_command(
     if resume:
         chosen, values = _resolve_resume(out, game, agent, seats, values)
     _check_out(out, resume)
+    _check_backend(backend, jobs, address)
     total = values["games"] or 1000
     master = values["seed"] or 0
     who = chosen or "heuristic"
@@ -375,6 +384,7 @@ def tournament_command(
     if agents_ is None:
         raise RulesError("a tournament needs --agents, e.g. --agents random,heuristic")
     _check_out(out, resume)
+    _check_backend(backend, jobs, address)
     names = split_agents(agents_)
     games, seed, format = games or 100, seed or 0, format or "round-robin"
     n = spyglass.load(game, **options).check_players(players)
@@ -492,6 +502,7 @@ def sweep_command(
             if agent is None and seats is None:
                 seats = ",".join(stored["agents"])
     _check_out(out, resume)
+    _check_backend(backend, jobs, address)
     games, seed = games or 500, seed or 0
     if agents_ is not None:
         if option:
@@ -696,6 +707,7 @@ def tune_command(
     goal = parse_objective(objective or "win-rate", seat or 0)
     check_agents([a for a in (agent, opponents) if a])
     _check_out(out, resume)
+    _check_backend(backend, jobs, address)
     games, trials = games or 200, trials or 30
     try:
         steps = [int(r) for r in (rungs or "").split(",") if r.strip()]
@@ -816,6 +828,7 @@ def difficulty_command(
     selected = solo_games(game or [])
     agents.load_spec(strong_spec(iterations, rollout))  # a bad --rollout fails before any game
     _check_out(out, resume)
+    _check_backend(backend, jobs, address)
     total = len(selected) * games * 4  # three agents and the bound
     already = len(RunStore(out).records()) if resume else 0
     with progress_bar(f"{len(selected)} solo games", total, already) as advance:

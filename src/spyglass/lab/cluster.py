@@ -90,9 +90,10 @@ def _probe(address: str, token: str | None) -> tuple[str, str]:
         channel.close()
 
 
-def prepare_connection(address: str) -> Connection | None:
-    """Check ``address`` and set this process's token authentication to what the cluster
-    asks; a one-line RulesError if it cannot be joined. None: left to Ray (see the module)."""
+def check_cluster(address: str) -> bool | None:
+    """Check that ``address`` is a Ray head this process can join: True if it asks for a
+    token (and the one found is accepted), False if it asks for none; a one-line RulesError
+    otherwise. None: not checked (see the module)."""
     if (
         address == "auto"
         or address.startswith("ray://")
@@ -110,7 +111,6 @@ def prepare_connection(address: str) -> Connection | None:
     except ImportError:
         return None
     status, detail = _probe(address, None)
-    token = False
     if status == "unreachable":
         raise RulesError(
             f"no Ray cluster answers at {address} ({detail}); start one with "
@@ -118,20 +118,27 @@ def prepare_connection(address: str) -> Connection | None:
         )
     if status == "other":
         raise RulesError(f"{address} does not answer as a Ray cluster's head would ({detail})")
-    if status == "unauthenticated":
-        value, where = find_token()
-        if value is None:
-            raise RulesError(
-                f"the Ray cluster at {address} uses token authentication and no token was "
-                f"found: set {TOKEN}, or {TOKEN_PATH} to a file holding it, or copy it to "
-                "~/.ray/auth_token (`ray get-auth-token` prints it on the head)"
-            )
-        status, detail = _probe(address, value)
-        if status != "ok":
-            raise RulesError(
-                f"the Ray cluster at {address} refused the token from {where} ({detail})"
-            )
-        token = True
+    if status == "ok":
+        return False
+    value, where = find_token()
+    if value is None:
+        raise RulesError(
+            f"the Ray cluster at {address} uses token authentication and no token was "
+            f"found: set {TOKEN}, or {TOKEN_PATH} to a file holding it, or copy it to "
+            "~/.ray/auth_token (`ray get-auth-token` prints it on the head)"
+        )
+    status, detail = _probe(address, value)
+    if status != "ok":
+        raise RulesError(f"the Ray cluster at {address} refused the token from {where} ({detail})")
+    return True
+
+
+def prepare_connection(address: str) -> Connection | None:
+    """Check ``address`` (:func:`check_cluster`) and set this process's token authentication
+    to what the cluster asks. None: left to Ray (see the module)."""
+    token = check_cluster(address)
+    if token is None:
+        return None
     previous = os.environ.get(AUTH_MODE)
     _set_mode("token" if token else "disabled")
     return Connection(address, token, previous)

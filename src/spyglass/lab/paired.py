@@ -149,8 +149,8 @@ def write_paired(
     written.append(write_csv(directory / "comparisons.csv", header, rows))
     solo = tables[0].players == 1
     for measure, stem, xlabel in (
-        ("win rate", "paired_wins", "difference in win rate (points), 95% interval"),
-        ("score", "paired_scores", "mean difference in score, 95% interval"),
+        ("win rate", "paired_wins", "difference in win rate (points)"),
+        ("score", "paired_scores", "mean difference in score"),
     ):
         chosen = [r for r in report["comparisons"] if r["measure"] == measure]
         names = [
@@ -161,8 +161,8 @@ def write_paired(
             names,
             chosen,
             directory / stem,
-            f"{title}: {measure}, paired (filled: survives Holm at 5%)",
-            xlabel=xlabel,
+            f"{title}: {measure}, paired",
+            xlabel=f"{xlabel}, 95% interval; filled: survives Holm's correction at 5%",
             percent=measure == "win rate",
         )
     return written

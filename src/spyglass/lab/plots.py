@@ -21,6 +21,13 @@ def _figure(width: float = 6.4, height: float = 3.6) -> Any:
     return Figure(figsize=(width, height), layout="constrained")
 
 
+def _wrap(title: str, width: int = 72) -> str:
+    """A long title on two lines or more rather than cut off at the figure's edge."""
+    import textwrap  # noqa: PLC0415
+
+    return "\n".join(textwrap.wrap(title, width)) or title
+
+
 def save(figure: Any, stem: Path) -> list[Path]:
     """Write ``stem``.png and ``stem``.svg; the paths written."""
     stem.parent.mkdir(parents=True, exist_ok=True)
@@ -46,7 +53,7 @@ def histogram(values: Sequence[float], stem: Path, title: str, xlabel: str) -> l
         axes.hist(values, bins=bins, color=COLOURS[0], edgecolor="white")
     else:
         axes.text(0.5, 0.5, "no values", ha="center", va="center", transform=axes.transAxes)
-    axes.set_title(title, fontsize="medium")
+    axes.set_title(_wrap(title), fontsize="medium")
     axes.set_xlabel(xlabel)
     axes.set_ylabel("games")
     return save(figure, stem)
@@ -79,7 +86,7 @@ def rate_bars(
         axes.legend(loc="upper right")
     axes.set_ylim(0, 1)
     axes.set_ylabel(f"{ylabel} (95% interval)")
-    axes.set_title(title, fontsize="medium")
+    axes.set_title(_wrap(title), fontsize="medium")
     return save(figure, stem)
 
 
@@ -120,7 +127,7 @@ def grouped_rate_bars(
             label.set_horizontalalignment("right")
     axes.set_ylim(0, 1)
     axes.set_ylabel(f"{ylabel} (95% interval)")
-    axes.set_title(title, fontsize="medium")
+    axes.set_title(_wrap(title), fontsize="medium")
     axes.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return save(figure, stem)
 
@@ -139,7 +146,7 @@ def line_plot(
     axes = figure.add_subplot()
     points = [(x, v) for x, v in zip(xs, values, strict=True) if v is not None]
     axes.plot([x for x, _ in points], [v for _, v in points], marker="o", color=COLOURS[1])
-    axes.set_title(title, fontsize="medium")
+    axes.set_title(_wrap(title), fontsize="medium")
     axes.set_xlabel(xlabel)
     axes.set_ylabel(ylabel)
     return save(figure, stem)
@@ -161,7 +168,7 @@ def value_bars(
     axes.bar(positions, values, color=COLOURS[2], yerr=errors, capsize=4)
     axes.set_xticks(positions, labels)
     axes.set_ylabel(ylabel)
-    axes.set_title(title, fontsize="medium")
+    axes.set_title(_wrap(title), fontsize="medium")
     return save(figure, stem)
 
 
@@ -177,7 +184,7 @@ def count_bars(
             axes.set_xscale("symlog", linthresh=10)
     else:
         axes.text(0.5, 0.5, "no values", ha="center", va="center", transform=axes.transAxes)
-    axes.set_title(title, fontsize="medium")
+    axes.set_title(_wrap(title), fontsize="medium")
     axes.set_xlabel(xlabel)
     axes.set_ylabel(ylabel)
     return save(figure, stem)
@@ -206,7 +213,7 @@ def place_bars(
     axes.set_xticks(positions, labels)
     axes.set_ylim(0, 1)
     axes.set_ylabel("share of games")
-    axes.set_title(title, fontsize="medium")
+    axes.set_title(_wrap(title), fontsize="medium")
     axes.legend(title="place", loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return save(figure, stem)
 
@@ -244,7 +251,7 @@ def difference_plot(
     axes.set_yticks(list(range(len(labels))), labels)
     axes.invert_yaxis()
     axes.set_xlabel(xlabel)
-    axes.set_title(title, fontsize="medium")
+    axes.set_title(_wrap(title), fontsize="medium")
     return save(figure, stem)
 
 
@@ -270,7 +277,7 @@ def matrix_plot(
     axes.set_xticks(list(range(len(labels))), labels, rotation=30, ha="right")
     axes.set_yticks(list(range(len(labels))), labels)
     axes.set_xlabel("against")
-    axes.set_title(title, fontsize="medium")
+    axes.set_title(_wrap(title), fontsize="medium")
     figure.colorbar(image, ax=axes, label=note or "share of games ahead")
     return save(figure, stem)
 
@@ -288,7 +295,7 @@ def history_plot(
     axes.step(ys, [best[i] for i in ys], where="post", color=COLOURS[3], label="best so far")
     axes.set_xlabel("trial")
     axes.set_ylabel(ylabel)
-    axes.set_title(title, fontsize="medium")
+    axes.set_title(_wrap(title), fontsize="medium")
     axes.legend(loc="upper right")
     return save(figure, stem)
 
