@@ -9,7 +9,9 @@ fail at once with one line and exit code 2. With CI set nothing here may be skip
 
 The head lives in a home, a temporary folder and ports of its own, so it meets no other Ray on
 the machine, and it is stopped by its process group (never ``ray stop``, which would end every
-Ray of the user's).
+Ray of the user's). Nothing here can hang CI: the head has ``START_SECONDS`` to answer, its
+stop ``STOP_SECONDS`` before its whole group is killed, every ``spyglass sim`` a subprocess
+timeout, and each test a pytest-timeout limit.
 """
 
 from __future__ import annotations
@@ -29,7 +31,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.slow
+#: How long ``ray start`` has to bring up a head that answers, and how long the head has to
+#: stop on SIGTERM before its process group is killed (seconds).
+START_SECONDS = 120
+STOP_SECONDS = 15
+#: Each ``spyglass sim`` here (seconds): a run against the cluster takes about a minute on a
+#: loaded machine, an error a few seconds.
+SIM_SECONDS = 240
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
 
 def _ray_executable() -> str | None:
@@ -73,7 +82,7 @@ def _env(home: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def _sim(env: dict[str, str], *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+def _sim(env: dict[str, str], *args: str, timeout: float = SIM_SECONDS) -> subprocess.CompletedProcess:
     command = [sys.executable, "-m", "spyglass", "sim", "syndicate", "--agent", "random"]
     return subprocess.run(
         [*command, *args],
@@ -118,7 +127,7 @@ def ray_head():
     try:
         from spyglass.lab.cluster import _probe
 
-        deadline = time.monotonic() + 180
+        deadline = time.monotonic() + START_SECONDS
         while True:
             if head.poll() is not None:
                 pytest.fail(f"`ray start` ended: {(temp / 'head.log').read_text()[-2000:]}")
@@ -133,11 +142,13 @@ def ray_head():
     finally:
         try:
             os.killpg(head.pid, signal.SIGTERM)
-            head.wait(timeout=60)
+            head.wait(timeout=STOP_SECONDS)
         except (ProcessLookupError, subprocess.TimeoutExpired):
             pass
         with contextlib.suppress(ProcessLookupError):
             os.killpg(head.pid, signal.SIGKILL)  # anything of the head's still there
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            head.wait(timeout=STOP_SECONDS)
         log.close()
         shutil.rmtree(home, ignore_errors=True)
         shutil.rmtree(temp, ignore_errors=True)

@@ -40,17 +40,22 @@ def play_game(
         name, params = _parsed(spec)  # read once per run, not once per game
         seated.append(agents.load(name, seed=derive_seed(seed, f"agent/{seat}"), **params))
     seconds = [0.0] * players
+    decided = [0] * players  # decisions (moves with a choice) per seat
     turns: list[int] = []  # who moved, move by move
     sizes: list[int] = []  # how many legal actions each move had
+    # bound once: this loop runs for every move of every game
     clock, references, made = time.perf_counter, sys.getrefcount, LabSeat
+    turn, size = turns.append, sizes.append
     while not state.is_over:
         player = state.current_player
         assert player is not None
         legal = state.legal_actions()
-        turns.append(player)
-        sizes.append(len(legal))
+        count = len(legal)
+        turn(player)
+        size(count)
         seat = made(state, player, legal)
-        if len(legal) > 1:
+        if count > 1:
+            decided[player] += 1
             start = clock()
             action = seated[player].choose(seat)
             seconds[player] += clock() - start
@@ -60,7 +65,6 @@ def play_game(
             seat.close(kept=True)  # the agent keeps it: it must not watch the game move on
         state.apply(action)
     moves = Counter(turns)
-    decisions = Counter(p for p, size in zip(turns, sizes, strict=True) if size > 1)
     result = state.result
     assert result is not None
     return GameOutcome(
@@ -73,7 +77,7 @@ def play_game(
         length=state.step,
         order=tuple(dict.fromkeys(turns)),
         moves=tuple(moves[p] for p in range(players)),
-        decisions=tuple(decisions[p] for p in range(players)),
+        decisions=tuple(decided),
         branching=tuple(sorted(Counter(sizes).items())),
         seconds=tuple(seconds),
     )

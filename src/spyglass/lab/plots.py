@@ -229,7 +229,7 @@ def difference_plot(
 ) -> list[Path]:
     """Paired differences with their 95% intervals, one line each (a forest plot); a filled
     marker where the difference survives the multiple-testing correction."""
-    figure = _figure(6.4, max(2.4, 0.9 + 0.42 * len(labels)))
+    figure = _figure(6.4, max(2.8, 1.2 + 0.5 * len(labels)))
     axes = figure.add_subplot()
     scale = 100.0 if percent else 1.0
     for y, row in enumerate(rows):
@@ -248,9 +248,10 @@ def difference_plot(
             markerfacecolor=colour if row.get("significant") else "white",
         )
     axes.axvline(0, color="grey", linestyle="--")
-    axes.set_yticks(list(range(len(labels))), labels)
+    # long agent specs on two lines, so the plot keeps its width
+    axes.set_yticks(list(range(len(labels))), [_wrap(label, 32) for label in labels])
     axes.invert_yaxis()
-    axes.set_xlabel(xlabel)
+    axes.set_xlabel(_wrap(xlabel, 48))  # the long label says what a filled marker means
     axes.set_title(_wrap(title), fontsize="medium")
     return save(figure, stem)
 
