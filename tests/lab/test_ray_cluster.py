@@ -82,7 +82,9 @@ def _env(home: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def _sim(env: dict[str, str], *args: str, timeout: float = SIM_SECONDS) -> subprocess.CompletedProcess:
+def _sim(
+    env: dict[str, str], *args: str, timeout: float = SIM_SECONDS
+) -> subprocess.CompletedProcess:
     command = [sys.executable, "-m", "spyglass", "sim", "syndicate", "--agent", "random"]
     return subprocess.run(
         [*command, *args],
