@@ -274,12 +274,18 @@ def matrix_plot(
     for i, row in enumerate(values):
         for j, value in enumerate(row):
             if value is not None:
-                axes.text(j, i, f"{value:.0%}", ha="center", va="center", fontsize="small")
-    axes.set_xticks(list(range(len(labels))), labels, rotation=30, ha="right")
-    axes.set_yticks(list(range(len(labels))), labels)
+                # white on the dark ends of the scale, black in its pale middle
+                ink = "white" if abs(value - 0.5) > 0.3 else "black"
+                axes.text(
+                    j, i, f"{value:.0%}", ha="center", va="center", fontsize="small", color=ink
+                )
+    # long agent specs folded, so that they are not cut at the figure's edge
+    folded = [_wrap(label.replace(",", ", "), 18) for label in labels]
+    axes.set_xticks(list(range(len(labels))), folded, rotation=30, ha="right")
+    axes.set_yticks(list(range(len(labels))), folded)
     axes.set_xlabel("against")
-    axes.set_title(_wrap(title), fontsize="medium")
-    figure.colorbar(image, ax=axes, label=note or "share of games ahead")
+    axes.set_title(_wrap(title, 56), fontsize="medium")
+    figure.colorbar(image, ax=axes, label=_wrap(note or "share of games ahead", 40))
     return save(figure, stem)
 
 
