@@ -227,3 +227,20 @@ def test_tune_from_the_command_line(tmp_path) -> None:
     assert json.loads((tmp_path / "tune.json").read_text())["trials"] == 3
     one_line_error(run("tune", "dead-center", "-p", "agent.c"), "NAME=LOW:HIGH")
     one_line_error(run("tune", "dead-center"), "at least one --param")
+
+
+def test_a_resumed_study_keeps_its_confirmation(tmp_path) -> None:
+    # `--resume` without `--confirm` used to rewrite tune.json without the confirmation (and
+    # print no figure on fresh deals) although its games were saved.
+    out = str(tmp_path)
+    first = run(
+        "tune", "dead-center", "-p", "option.jokers=0,2", "--agent", "random", "--games", "3",
+        "--trials", "2", "--confirm", "4", "--out", out,
+    )  # fmt: skip
+    assert first.exit_code == 0, first.output
+    saved = json.loads((tmp_path / "tune.json").read_text())
+    assert (saved["confirm"]["games"], saved["confirm"]["planned"]) == (4, 4)
+    again = run("tune", "dead-center", "--out", out, "--resume")
+    assert again.exit_code == 0, again.output
+    assert "on 4 fresh deals" in flat(again.output)
+    assert json.loads((tmp_path / "tune.json").read_text()) == saved

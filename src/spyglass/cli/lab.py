@@ -9,6 +9,7 @@ Ctrl-C keeps them (exit 130) and ``--resume`` plays only what is missing.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -150,6 +151,20 @@ def _count(done: int, planned: int | None, interrupted: bool, unit: str = "games
         state = ", interrupted" if interrupted else ""
         return f"{done} of {planned} {unit} ({done / planned:.0%}{state})"
     return f"{done} {unit}"
+
+
+def _confirmed_before(out: Path | None) -> int:
+    """How many fresh deals a resumed study's confirmation had (0 if none was played): a
+    ``--resume`` that does not repeat ``--confirm`` keeps it rather than dropping it."""
+    if out is None:
+        return 0
+    try:
+        confirmed = json.loads((out / "tune.json").read_text())["confirm"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return 0
+    if not isinstance(confirmed, dict):
+        return 0
+    return int(confirmed.get("planned") or confirmed["games"])
 
 
 def _stored(out: Path | None, *commands: str) -> dict[str, Any]:
@@ -666,8 +681,11 @@ def tune_command(
     games: Annotated[int | None, typer.Option(min=1, help="Games per trial (200).")] = None,
     trials: Annotated[int | None, typer.Option(min=1, help="Trials (30).")] = None,
     confirm: Annotated[
-        int, typer.Option(min=0, help="Then play the best on this many fresh deals.")
-    ] = 0,
+        int | None,
+        typer.Option(
+            min=0, help="Then play the best on this many fresh deals (0; --resume: as before)."
+        ),
+    ] = None,
     rungs: Annotated[
         str | None,
         typer.Option(
@@ -701,6 +719,9 @@ def tune_command(
         seed = seed if seed is not None else stored["seed"]
         options = options or stored["options"]
         rungs = rungs if rungs is not None else ",".join(str(r) for r in stored["rungs"])
+        if confirm is None:
+            confirm = _confirmed_before(out)
+    confirm = confirm or 0
     if not param:
         raise RulesError("tuning needs at least one --param, e.g. --param agent.c=0.3:2")
     searched = [parse_param(p) for p in param]

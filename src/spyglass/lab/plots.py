@@ -303,7 +303,7 @@ def history_plot(
     axes.set_xlabel("trial")
     axes.set_ylabel(ylabel)
     axes.set_title(_wrap(title), fontsize="medium")
-    axes.legend(loc="upper right")
+    axes.legend(loc="best")  # clear of the points, wherever they lie
     return save(figure, stem)
 
 

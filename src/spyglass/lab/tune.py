@@ -241,6 +241,7 @@ class TuneResult:
             table = self.confirm
             confirm = {
                 "games": table.games,
+                "planned": table.planned,  # what --resume plays to, if cut short
                 "seed": table.seed,
                 **self.confirm_figures,
                 "seats": [
