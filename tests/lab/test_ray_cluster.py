@@ -97,6 +97,18 @@ def _sim(
     )
 
 
+def _head_report(head: subprocess.Popen, temp: Path) -> str:
+    """What the head says about itself, for a failure's message: whether it still runs, the
+    end of its log and the exits Ray recorded (a head starved on a loaded machine may die)."""
+    state = "running" if head.poll() is None else f"ended with {head.returncode}"
+    parts = [f"the head is {state}", (temp / "head.log").read_text(errors="replace")[-1500:]]
+    parts += [
+        path.read_text(errors="replace")[-1500:]
+        for path in temp.glob("session_*/logs/ray_process_exit.log")
+    ]
+    return "\n".join(parts)
+
+
 @pytest.fixture(scope="module")
 def ray_head():
     try:
@@ -140,7 +152,7 @@ def ray_head():
             time.sleep(1)
         # the head really asks for the token, as in the report (ray start found ~/.ray's)
         assert _probe(address, None)[0] == "unauthenticated"
-        yield address, home
+        yield address, home, lambda: _head_report(head, temp)
     finally:
         try:
             os.killpg(head.pid, signal.SIGTERM)
@@ -157,13 +169,13 @@ def ray_head():
 
 
 def test_a_sim_on_a_ray_start_head_is_the_process_pool_byte_for_byte(ray_head, tmp_path) -> None:
-    address, home = ray_head
+    address, home, report = ray_head
     env = _env(home)  # the token is in ~/.ray/auth_token, and RAY_AUTH_MODE is not set
     on_ray = _sim(
         env, "--games", "40", "--seed", "3", "--backend", "ray", "--address", address,
         "--out", str(tmp_path / "ray"),
     )  # fmt: skip
-    assert on_ray.returncode == 0, on_ray.stderr[-3000:]
+    assert on_ray.returncode == 0, f"{on_ray.stderr[-3000:]}\n{report()}"
     assert "InvalidAuthToken" not in on_ray.stderr
     pool = _sim(env, "--games", "40", "--seed", "3", "--jobs", "2", "--out", str(tmp_path / "pool"))
     assert pool.returncode == 0, pool.stderr[-3000:]
@@ -172,7 +184,7 @@ def test_a_sim_on_a_ray_start_head_is_the_process_pool_byte_for_byte(ray_head, t
 
 
 def test_a_cluster_whose_token_we_lack_is_one_line_at_once(ray_head, tmp_path) -> None:
-    address, _ = ray_head
+    address, _, report = ray_head
     stranger = tmp_path / "home"
     stranger.mkdir()
     started = time.monotonic()
@@ -180,7 +192,8 @@ def test_a_cluster_whose_token_we_lack_is_one_line_at_once(ray_head, tmp_path) -
     assert result.returncode == 2
     assert time.monotonic() - started < 60
     lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1 and "token authentication" in lines[0] and "RAY_AUTH_TOKEN" in lines[0]
+    assert len(lines) == 1 and "token authentication" in lines[0], f"{lines}\n{report()}"
+    assert "RAY_AUTH_TOKEN" in lines[0]
     wrong = _sim(
         _env(stranger, RAY_AUTH_TOKEN="not-the-token"), "--games", "2", "--backend", "ray",
         "--address", address,
