@@ -1,3 +1,5 @@
+import json
+
 import pytest
 
 from spyglass.engine import RulesError
@@ -64,3 +66,78 @@ def test_a_small_tournament(tmp_path) -> None:
 def test_solo_games_have_no_tournament() -> None:
     with pytest.raises(RulesError, match="solo"):
         tournament("syndicate", ["random", "heuristic"], 2)
+
+
+def two_tables(first_wins: int, second_wins: int, games: int = 100):
+    """(a, b, a) and (b, a, b) at three seats; the pair's two seats win or lose together."""
+    aba = prepare("tinker-tailor", ["heuristic", "random", "heuristic"], players=3)
+    bab = prepare("tinker-tailor", ["random", "heuristic", "random"], players=3)
+    aba.outcomes = [
+        GameOutcome(i, i, (1.0, 0.0, 1.0) if i < first_wins else (0.0, 1.0, 0.0),
+                    (0, 2) if i < first_wins else (1,), None, None, 10)
+        for i in range(games)
+    ]  # fmt: skip
+    bab.outcomes = [
+        GameOutcome(i, i, (0.0, 1.0, 0.0) if i < second_wins else (1.0, 0.0, 1.0),
+                    (1,) if i < second_wins else (0, 2), None, None, 10)
+        for i in range(games)
+    ]  # fmt: skip
+    return [aba, bab]
+
+
+def test_two_seats_of_one_table_are_not_two_trials() -> None:
+    from spyglass.lab.stats import wilson_interval
+    from spyglass.lab.tournament import bootstrap
+
+    tables = two_tables(50, 50)
+    intervals, _ = bootstrap(tables, ["heuristic", "random"], seed=1)
+    low, high = intervals["heuristic"]
+    # 150 of its 300 seats won, but its two seats at (a, b, a) are one result each game:
+    # counted as 300 independent seats the interval would be too narrow by far.
+    naive_low, naive_high = wilson_interval(150, 300)
+    assert (high - low) > 1.25 * (naive_high - naive_low)
+    assert low < 0.5 < high
+    again, _ = bootstrap(tables, ["heuristic", "random"], seed=1)
+    assert again == intervals  # a fixed seed: the same interval every time
+
+
+def test_head_to_head_counts_who_finished_ahead() -> None:
+    from spyglass.lab.tournament import bootstrap
+
+    _, duel = bootstrap(two_tables(70, 40), ["heuristic", "random"], seed=2)
+    (none, h_vs_r), (r_vs_h, none_too) = duel["matrix"]
+    assert none is None and none_too is None
+    assert h_vs_r["games"] == 200 and h_vs_r["ahead"] == pytest.approx(110 / 200)
+    assert r_vs_h["ahead"] == pytest.approx(90 / 200)
+    assert h_vs_r["low"] < 0.55 < h_vs_r["high"]
+
+
+def test_a_tournament_resumes_where_it_stopped(tmp_path) -> None:
+    whole = tournament("tinker-tailor", ["random", "heuristic"], 6, players=2, seed=4)
+    seen = []
+
+    def stop(outcome) -> None:
+        seen.append(outcome)
+        if len(seen) == 5:
+            raise KeyboardInterrupt
+
+    part = tournament(
+        "tinker-tailor", ["random", "heuristic"], 6, players=2, seed=4, out=tmp_path,
+        progress=stop,
+    )  # fmt: skip
+    assert part.interrupted and part.games == 5
+    saved = json.loads((tmp_path / "tournament.json").read_text())
+    assert saved["games"] == 5 and saved["planned"] == 12 and saved["interrupted"]
+    played = []
+    rest = tournament(
+        "tinker-tailor", ["random", "heuristic"], 6, players=2, seed=4, out=tmp_path,
+        resume=True, progress=played.append,
+    )  # fmt: skip
+    assert len(played) == 7 and not rest.interrupted
+    assert [t.outcomes for t in rest.tables] == [t.outcomes for t in whole.tables]
+    assert rest.summary() == whole.summary()
+    with pytest.raises(RulesError, match="holds a run of 6 games"):
+        tournament(
+            "tinker-tailor", ["random", "heuristic"], 2, players=2, seed=4, out=tmp_path,
+            resume=True,
+        )  # fmt: skip

@@ -146,6 +146,7 @@ def solve_command(
 app.command("sim")(friendly(lab.sim_command))
 app.command("tournament")(friendly(lab.tournament_command))
 app.command("sweep")(friendly(lab.sweep_command))
+app.command("tune")(friendly(lab.tune_command))
 report_app = typer.Typer(
     help="Reports over many games (see docs/lab.md).", no_args_is_help=True, rich_markup_mode="rich"
 )

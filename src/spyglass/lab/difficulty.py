@@ -30,9 +30,11 @@ from spyglass.agents.solvers.syndicate import solve as solve_syndicate
 from spyglass.engine import GameInfo
 
 from . import plots
+from .outcome import GameOutcome
 from .outputs import write_csv, write_json
 from .runner import check_backend, run_tasks
 from .simulate import SimResult, game_seed, prepare
+from .store import RunStore, prepare_directory
 from .summary import rate
 
 AGENTS = ("random", "heuristic", STRONGEST)
@@ -175,10 +177,16 @@ def difficulty(
     backend: str = "process",
     address: str | None = None,
     progress: Callable[[Any], None] | None = None,
+    out: Path | str | None = None,
+    resume: bool = False,
 ) -> DifficultyReport:
     """Measure every solo game (or those in ``only``) on ``games`` deals: three agents and the
-    clairvoyant bound of each deal, all as one run of the back-end."""
+    clairvoyant bound of each deal, all as one run of the back-end. With ``out``, every game
+    and bound is saved there as it finishes, and ``resume`` continues the report saved there
+    (the files of the report itself are written by :func:`write_difficulty`)."""
     check_backend(backend, jobs)
+    if resume and out is None:
+        raise spyglass.RulesError("resuming a report needs its --out directory")
     started = time.perf_counter()
     rows = []
     for info in solo_games(only):
@@ -189,22 +197,55 @@ def difficulty(
         }
         tables = {role: prepare(info.id, spec, seed=seed) for role, spec in specs.items()}
         rows.append(GameDifficulty(info, tables, [None] * games))
+    store = None
+    done: dict = {}
+    if out is not None:
+        prepare_directory(out)
+        store = RunStore(out)
+        spec = {
+            "command": "report difficulty",
+            "only": [row.info.id for row in rows],
+            "seed": seed,
+            "iterations": iterations,
+            "rollout": rollout,
+            "seconds": seconds,
+            "games": games,
+        }
+        done = store.open(spec, resume)
     tasks: list[Any] = []
     owners: list[tuple[GameDifficulty, str | None]] = []
     for index in range(games):
         for row in rows:
             for role, table in row.agents.items():
+                saved = done.get((f"{row.info.id}/{role}", index))
+                if saved is not None:
+                    table.outcomes.append(GameOutcome.from_json(saved))
+                    continue
                 tasks.extend(table.tasks([index]))
                 owners.append((row, role))
+            saved = done.get((f"{row.info.id}/bound", index))
+            if saved is not None:
+                row.bounds[index] = (saved["bound"][0], saved["bound"][1])
+                continue
             tasks.append(BoundTask(row.info.id, seed, index, seconds))
             owners.append((row, None))
-    run = run_tasks(
-        tasks,
-        jobs=jobs,
-        backend=backend,
-        address=address,
-        on_result=None if progress is None else lambda _p, result: progress(result),
-    )
+
+    def finished(position: int, result: Any) -> None:
+        row, role = owners[position]
+        if store is not None:
+            if role is None:
+                record = {"index": tasks[position].index, "bound": list(result)}
+                store.append(record, f"{row.info.id}/bound")
+            else:
+                store.add(result, f"{row.info.id}/{role}")
+        if progress is not None:
+            progress(result)
+
+    try:
+        run = run_tasks(tasks, jobs=jobs, backend=backend, address=address, on_result=finished)
+    finally:
+        if store is not None:
+            store.close()
     for task, (row, role), result in zip(tasks, owners, run.results, strict=True):
         if result is None:
             continue
@@ -212,6 +253,9 @@ def difficulty(
             row.bounds[task.index] = result
         else:
             row.agents[role].outcomes.append(result)
+    for row in rows:
+        for table in row.agents.values():
+            table.outcomes.sort(key=lambda o: o.index)
     report = DifficultyReport(games, seed, iterations, seconds, rows, rollout, run.interrupted)
     report.elapsed = time.perf_counter() - started
     return report

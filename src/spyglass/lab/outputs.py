@@ -1,4 +1,4 @@
-"""Write a simulation's results: summary.json, games.csv, seats.csv and its plots."""
+"""Write a simulation's results: summary.json, timing.json, games.csv, seats.csv, plots."""
 
 from __future__ import annotations
 
@@ -9,14 +9,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import plots
+from .metrics import margin, timing
 
 if TYPE_CHECKING:
     from .simulate import SimResult
 
 SUMMARY_FILE = "summary.json"
+TIMING_FILE = "timing.json"
 GAMES_CSV = "games.csv"
 SEATS_CSV = "seats.csv"
-PLOTS = ("score", "seats", "length")
+PLOTS = ("score", "seats", "length", "branching")
+#: Plots of multiplayer runs only.
+TABLE_PLOTS = ("places", "margin", "positions")
 
 
 def write_json(path: Path, data: Any) -> Path:
@@ -36,7 +40,7 @@ def write_csv(path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) 
 
 def games_rows(result: SimResult) -> tuple[list[str], list[list[Any]]]:
     """One row per game, sorted by index: what games.csv holds."""
-    header = ["index", "seed", "won", "score", "length", "winners"]
+    header = ["index", "seed", "won", "score", "length", "decisions", "order", "winners"]
     header += [f"score_{seat}" for seat in range(result.players)]
     rows = [
         [
@@ -45,6 +49,8 @@ def games_rows(result: SimResult) -> tuple[list[str], list[list[Any]]]:
             o.won,
             o.score,
             o.length,
+            sum(o.decisions) if o.measured else None,
+            " ".join(str(s) for s in o.order),
             " ".join(str(w) for w in o.winners),
             *o.scores,
         ]
@@ -55,7 +61,8 @@ def games_rows(result: SimResult) -> tuple[list[str], list[list[Any]]]:
 
 def seats_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     header = ["seat", "agent", "wins", "games", "win_rate", "low", "high", "win_share"]
-    header += ["mean_score", "median_score"]
+    header += ["mean_score", "median_score", "mean_place"]
+    places = {p["seat"]: p["mean_place"] for p in summary["metrics"]["places"]}
     rows = [
         [
             s["seat"],
@@ -68,6 +75,7 @@ def seats_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
             s["win_share"],
             s["score"]["mean"],
             s["score"]["q50"],
+            places.get(s["seat"]),
         ]
         for s in summary["seats"]
     ]
@@ -78,6 +86,8 @@ def write_sim(result: SimResult, directory: Path) -> list[Path]:
     """Every output of a simulation in ``directory``; the paths written."""
     summary = result.summary()
     written = [write_json(directory / SUMMARY_FILE, summary)]
+    # the one output that depends on the machine, apart from the reproducible ones
+    written.append(write_json(directory / TIMING_FILE, {"agents": timing(result)}))
     written.append(write_csv(directory / GAMES_CSV, *games_rows(result)))
     written.append(write_csv(directory / SEATS_CSV, *seats_rows(summary)))
     if not result.outcomes:
@@ -108,4 +118,51 @@ def write_sim(result: SimResult, directory: Path) -> list[Path]:
         f"{name}: game length",
         "actions per game",
     )
+    metrics = summary["metrics"]
+    written += plots.count_bars(
+        metrics["branching_histogram"],
+        directory / "branching",
+        f"{name}: legal actions per move (mean {_figure(metrics['branching']['mean'])}, "
+        f"{_share(metrics['forced_share'])} forced)",
+        xlabel="legal actions",
+        ylabel="moves",
+    )
+    if result.players == 1:
+        return written
+    seat_labels = [f"seat {p['seat']}\n{p['agent']}" for p in metrics["places"]]
+    written += plots.place_bars(
+        seat_labels,
+        [p["places"] for p in metrics["places"]],
+        directory / "places",
+        f"{name}: finishing places by seat",
+    )
+    margins = [m for o in result.outcomes if (m := margin(o, lower_is_better(result))) is not None]
+    written += plots.histogram(
+        margins, directory / "margin", f"{name}: winner's lead", "score margin over the next seat"
+    )
+    positions = summary["turn_positions"]
+    if positions is not None:
+        first = positions["first_player"]
+        written += plots.rate_bars(
+            [f"{p['position']}" for p in positions["positions"]],
+            [p["wins"] for p in positions["positions"]],
+            directory / "positions",
+            f"{name}: win rate by turn position (first player p = {first['p']:.2g})",
+            reference=positions["fair_share"],
+            reference_label="fair share",
+        )
     return written
+
+
+def lower_is_better(result: SimResult) -> bool:
+    from spyglass import load  # noqa: PLC0415 - the registry, only when plotting
+
+    return load(result.game).info.score_order == "lower"
+
+
+def _figure(value: float | None) -> str:
+    return "–" if value is None else f"{value:.1f}"
+
+
+def _share(value: float | None) -> str:
+    return "–" if value is None else f"{value:.0%}"

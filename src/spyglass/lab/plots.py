@@ -21,6 +21,13 @@ def _figure(width: float = 6.4, height: float = 3.6) -> Any:
     return Figure(figsize=(width, height), layout="constrained")
 
 
+def _wrap(title: str, width: int = 72) -> str:
+    """A long title on two lines or more rather than cut off at the figure's edge."""
+    import textwrap  # noqa: PLC0415
+
+    return "\n".join(textwrap.wrap(title, width)) or title
+
+
 def save(figure: Any, stem: Path) -> list[Path]:
     """Write ``stem``.png and ``stem``.svg; the paths written."""
     stem.parent.mkdir(parents=True, exist_ok=True)
@@ -46,7 +53,7 @@ def histogram(values: Sequence[float], stem: Path, title: str, xlabel: str) -> l
         axes.hist(values, bins=bins, color=COLOURS[0], edgecolor="white")
     else:
         axes.text(0.5, 0.5, "no values", ha="center", va="center", transform=axes.transAxes)
-    axes.set_title(title, fontsize="medium")
+    axes.set_title(_wrap(title), fontsize="medium")
     axes.set_xlabel(xlabel)
     axes.set_ylabel("games")
     return save(figure, stem)
@@ -79,7 +86,7 @@ def rate_bars(
         axes.legend(loc="upper right")
     axes.set_ylim(0, 1)
     axes.set_ylabel(f"{ylabel} (95% interval)")
-    axes.set_title(title, fontsize="medium")
+    axes.set_title(_wrap(title), fontsize="medium")
     return save(figure, stem)
 
 
@@ -120,7 +127,7 @@ def grouped_rate_bars(
             label.set_horizontalalignment("right")
     axes.set_ylim(0, 1)
     axes.set_ylabel(f"{ylabel} (95% interval)")
-    axes.set_title(title, fontsize="medium")
+    axes.set_title(_wrap(title), fontsize="medium")
     axes.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return save(figure, stem)
 
@@ -139,7 +146,7 @@ def line_plot(
     axes = figure.add_subplot()
     points = [(x, v) for x, v in zip(xs, values, strict=True) if v is not None]
     axes.plot([x for x, _ in points], [v for _, v in points], marker="o", color=COLOURS[1])
-    axes.set_title(title, fontsize="medium")
+    axes.set_title(_wrap(title), fontsize="medium")
     axes.set_xlabel(xlabel)
     axes.set_ylabel(ylabel)
     return save(figure, stem)
@@ -161,5 +168,146 @@ def value_bars(
     axes.bar(positions, values, color=COLOURS[2], yerr=errors, capsize=4)
     axes.set_xticks(positions, labels)
     axes.set_ylabel(ylabel)
-    axes.set_title(title, fontsize="medium")
+    axes.set_title(_wrap(title), fontsize="medium")
     return save(figure, stem)
+
+
+def count_bars(
+    counts: Sequence[tuple[float, int]], stem: Path, title: str, *, xlabel: str, ylabel: str
+) -> list[Path]:
+    """A histogram given as (value, how many) pairs, e.g. the legal actions at each move."""
+    figure = _figure()
+    axes = figure.add_subplot()
+    if counts:
+        axes.bar([v for v, _ in counts], [n for _, n in counts], width=0.9, color=COLOURS[0])
+        if len(counts) > 40:
+            axes.set_xscale("symlog", linthresh=10)
+    else:
+        axes.text(0.5, 0.5, "no values", ha="center", va="center", transform=axes.transAxes)
+    axes.set_title(_wrap(title), fontsize="medium")
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel(ylabel)
+    return save(figure, stem)
+
+
+def place_bars(
+    labels: Sequence[str], places: Sequence[Sequence[int]], stem: Path, title: str
+) -> list[Path]:
+    """One stacked bar per seat: the share of games it finished 1st, 2nd, ..."""
+    figure = _figure(max(5.6, 1.6 + 0.9 * len(labels)), 3.8)
+    axes = figure.add_subplot()
+    positions = list(range(len(labels)))
+    bottoms = [0.0] * len(labels)
+    depth = max((len(p) for p in places), default=0)
+    for k in range(depth):
+        shares = [(p[k] / sum(p)) if sum(p) else 0.0 for p in places]
+        axes.bar(
+            positions,
+            shares,
+            bottom=bottoms,
+            color=COLOURS[k % len(COLOURS)],
+            label=ordinal(k + 1),
+            edgecolor="white",
+        )
+        bottoms = [b + s for b, s in zip(bottoms, shares, strict=True)]
+    axes.set_xticks(positions, labels)
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("share of games")
+    axes.set_title(_wrap(title), fontsize="medium")
+    axes.legend(title="place", loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return save(figure, stem)
+
+
+def difference_plot(
+    labels: Sequence[str],
+    rows: Sequence[Mapping[str, Any]],
+    stem: Path,
+    title: str,
+    *,
+    xlabel: str,
+    percent: bool = False,
+) -> list[Path]:
+    """Paired differences with their 95% intervals, one line each (a forest plot); a filled
+    marker where the difference survives the multiple-testing correction."""
+    figure = _figure(6.4, max(2.8, 1.2 + 0.5 * len(labels)))
+    axes = figure.add_subplot()
+    scale = 100.0 if percent else 1.0
+    for y, row in enumerate(rows):
+        if row.get("difference") is None:
+            continue
+        centre = scale * row["difference"]
+        low = scale * (row["low"] if row["low"] is not None else row["difference"])
+        high = scale * (row["high"] if row["high"] is not None else row["difference"])
+        colour = COLOURS[3] if row.get("significant") else COLOURS[0]
+        axes.plot([low, high], [y, y], color=colour, linewidth=2)
+        axes.plot(
+            [centre],
+            [y],
+            marker="o",
+            color=colour,
+            markerfacecolor=colour if row.get("significant") else "white",
+        )
+    axes.axvline(0, color="grey", linestyle="--")
+    # long agent specs on two lines, so the plot keeps its width
+    axes.set_yticks(list(range(len(labels))), [_wrap(label, 32) for label in labels])
+    axes.invert_yaxis()
+    axes.set_xlabel(_wrap(xlabel, 48))  # the long label says what a filled marker means
+    axes.set_title(_wrap(title), fontsize="medium")
+    return save(figure, stem)
+
+
+def matrix_plot(
+    labels: Sequence[str],
+    values: Sequence[Sequence[float | None]],
+    stem: Path,
+    title: str,
+    *,
+    note: str = "",
+) -> list[Path]:
+    """A head-to-head matrix: cell (row, column) is how often the row's agent finished ahead
+    of the column's, written in the cell; 50% is even."""
+    size = max(3.6, 1.4 + 0.9 * len(labels))
+    figure = _figure(size + 1.2, size)
+    axes = figure.add_subplot()
+    grid = [[float("nan") if v is None else v for v in row] for row in values]
+    image = axes.imshow(grid, cmap="RdBu", vmin=0.0, vmax=1.0)
+    for i, row in enumerate(values):
+        for j, value in enumerate(row):
+            if value is not None:
+                # white on the dark ends of the scale, black in its pale middle
+                ink = "white" if abs(value - 0.5) > 0.3 else "black"
+                axes.text(
+                    j, i, f"{value:.0%}", ha="center", va="center", fontsize="small", color=ink
+                )
+    # long agent specs folded, so that they are not cut at the figure's edge
+    folded = [_wrap(label.replace(",", ", "), 18) for label in labels]
+    axes.set_xticks(list(range(len(labels))), folded, rotation=30, ha="right")
+    axes.set_yticks(list(range(len(labels))), folded)
+    axes.set_xlabel("against")
+    axes.set_title(_wrap(title, 56), fontsize="medium")
+    figure.colorbar(image, ax=axes, label=_wrap(note or "share of games ahead", 40))
+    return save(figure, stem)
+
+
+def history_plot(
+    values: Sequence[float | None], best: Sequence[float | None], stem: Path, title: str,
+    *, ylabel: str,
+) -> list[Path]:  # fmt: skip
+    """An optimisation's history: each trial's objective and the best so far."""
+    figure = _figure()
+    axes = figure.add_subplot()
+    xs = [i for i, v in enumerate(values) if v is not None]
+    axes.plot(xs, [values[i] for i in xs], "o", color=COLOURS[0], label="trial", alpha=0.7)
+    ys = [i for i, v in enumerate(best) if v is not None]
+    axes.step(ys, [best[i] for i in ys], where="post", color=COLOURS[3], label="best so far")
+    axes.set_xlabel("trial")
+    axes.set_ylabel(ylabel)
+    axes.set_title(_wrap(title), fontsize="medium")
+    axes.legend(loc="best")  # clear of the points, wherever they lie
+    return save(figure, stem)
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -25,6 +25,8 @@ from typing import Any, Protocol
 
 from spyglass.engine import RulesError
 
+from .cluster import prepare_connection, restore
+
 BACKENDS = ("process", "ray")
 #: At most this many tasks in one batch: small enough for a lively progress bar.
 MAX_BATCH = 32
@@ -184,9 +186,16 @@ def _run_on_ray(
     except ImportError:
         raise RulesError("the ray back-end needs Ray: pip install 'spyglass[ray]'") from None
     started = False
+    connection = None
     if not ray.is_initialized():
         if address:
-            ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
+            connection = prepare_connection(address)  # a wrong address fails here, at once
+            try:
+                ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
+            except (ConnectionError, RuntimeError, ValueError) as error:
+                restore(connection)
+                first = (str(error).strip().splitlines() or [type(error).__name__])[0]
+                raise RulesError(f"could not join the Ray cluster at {address}: {first}") from None
         else:
             ray.init(
                 num_cpus=jobs,
@@ -201,7 +210,16 @@ def _run_on_ray(
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
-                for position, result in ray.get(ref):
+                try:
+                    results = ray.get(ref)
+                except ray.exceptions.RayError as error:
+                    if "No module named 'spyglass" in str(error):
+                        raise RulesError(
+                            "the Ray cluster's workers cannot import spyglass: install it on "
+                            "every node (the same version as here)"
+                        ) from None
+                    raise
+                for position, result in results:
                     record(position, result)
     except BaseException:
         for ref in pending:
@@ -210,3 +228,4 @@ def _run_on_ray(
     finally:
         if started:
             ray.shutdown()
+            restore(connection)

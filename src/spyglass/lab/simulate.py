@@ -2,22 +2,33 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import spyglass
-from spyglass import agents
-from spyglass.engine import Game, derive_seed
 
+from .agentspec import check_agents
+from .metrics import game_metrics
 from .outcome import GameOutcome
 from .outputs import write_sim
-from .runner import check_backend, run_tasks
+from .play import GameTask, game_seed, play_game
+from .runner import Task, check_backend, run_tasks
 from .stats import mean, wilson_interval
-from .store import RunStore
+from .store import RunStore, prepare_directory
 from .summary import summarize
+
+__all__ = [
+    "GameOutcome",
+    "GameTask",
+    "SimResult",
+    "game_seed",
+    "play_game",
+    "play_tables",
+    "prepare",
+    "simulate",
+]
 
 
 @dataclass(slots=True)
@@ -29,6 +40,7 @@ class SimResult:
     options: dict[str, Any]
     outcomes: list[GameOutcome] = field(default_factory=list)
     interrupted: bool = False  # stopped by Ctrl-C: ``outcomes`` holds the finished games
+    planned: int | None = None  # how many games were asked for (None: as many as were played)
 
     def spec(self, games: int, first: int = 0) -> dict[str, Any]:
         """What was asked: enough to run it again (see :mod:`spyglass.lab.store`)."""
@@ -54,6 +66,10 @@ class SimResult:
     def summary(self) -> dict[str, Any]:
         """Every statistic of the run as a JSON-ready dict (see :mod:`spyglass.lab.summary`)."""
         return summarize(self)
+
+    def metrics(self) -> dict[str, Any]:
+        """The game metrics (decisions, branching, forced moves, ...: :mod:`.metrics`)."""
+        return game_metrics(self)
 
     @property
     def games(self) -> int:
@@ -94,59 +110,6 @@ class SimResult:
         return mean([o.length for o in self.outcomes])
 
 
-def play_game(
-    game: Game, agent_names: Sequence[str], players: int, seed: int, index: int = 0
-) -> GameOutcome:
-    """One game from ``seed``; each seat's agent gets its own seed derived from it."""
-    state = game.new_state(players=players, seed=seed)
-    seated = [
-        agents.load_spec(name, seed=derive_seed(seed, f"agent/{seat}"))
-        for seat, name in enumerate(agent_names)
-    ]
-    while not state.is_over:
-        player = state.current_player
-        assert player is not None
-        state.apply(seated[player].choose(state.seat(player)))
-    result = state.result
-    assert result is not None
-    return GameOutcome(
-        index=index,
-        seed=seed,
-        scores=result.scores,
-        winners=result.winners,
-        won=result.won,
-        score=result.score,
-        length=state.step,
-    )
-
-
-@functools.lru_cache(maxsize=32)
-def _load(game_id: str, options: tuple[tuple[str, Any], ...]) -> Game:
-    return spyglass.load(game_id, **dict(options))
-
-
-@dataclass(frozen=True, slots=True)
-class GameTask:
-    """Game ``index`` of a table: picklable, so any worker of any back-end can play it."""
-
-    game: str
-    options: tuple[tuple[str, Any], ...]
-    agents: tuple[str, ...]
-    players: int
-    seed: int  # the table's master seed: the game's own seed is derived from it and the index
-    index: int
-
-    def run(self) -> GameOutcome:
-        game = _load(self.game, self.options)
-        seed = game_seed(self.seed, self.index)
-        return play_game(game, self.agents, self.players, seed, self.index)
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run with master seed ``seed``."""
-    return derive_seed(seed, f"game/{index}")
-
-
 def prepare(
     game_id: str,
     agent: str | Sequence[str],
@@ -156,14 +119,16 @@ def prepare(
     options: Mapping[str, Any] | None = None,
 ) -> SimResult:
     """An empty result for a table of ``agent`` (one spec, or one per seat) at ``game_id``:
-    everything checked (game, options, player count, agents) before a game is played."""
+    everything checked (game, options, player count, agents and their parameters) before a
+    game is played."""
     game = spyglass.load(game_id, **dict(options or {}))
+    if players is None and not isinstance(agent, str):
+        players = len(agent)  # one agent per seat says how many seats there are
     n = game.check_players(players)
     names = (agent,) * n if isinstance(agent, str) else tuple(agent)
     if len(names) != n:
         raise spyglass.RulesError(f"{len(names)} agents given for {n} seats")
-    for name in set(names):
-        agents.load_spec(name)  # fail early on an unknown agent or a bad parameter
+    check_agents(names)
     return SimResult(game_id, names, n, seed, dict(game.options))
 
 
@@ -175,27 +140,50 @@ def play_tables(
     backend: str = "process",
     address: str | None = None,
     progress: Callable[[GameOutcome], None] | None = None,
+    store: RunStore | None = None,
+    labels: Sequence[str] | None = None,
+    done: Mapping[tuple[str | None, int], Mapping[str, Any]] | None = None,
+    wrap: Callable[[GameTask], Task] | None = None,
 ) -> bool:
     """Play games 0..games-1 at each of ``tables`` (from :func:`prepare`) in one run of the
     back-end, filling their outcomes; True if Ctrl-C stopped it. Round i of every table is
-    sent before round i+1, so an interrupted run leaves the tables evenly played."""
+    sent before round i+1, so an interrupted run leaves the tables evenly played.
+
+    With a ``store`` (opened by the caller), each game is saved as it finishes, tagged with its
+    table's label; ``done`` holds the games a resumed run already has (they are not played).
+    ``wrap`` turns each game's task into another that plays it (to set a worker up first)."""
     check_backend(backend, jobs)
-    tasks: list[GameTask] = []
-    owner: list[SimResult] = []
+    if store is not None and labels is None:
+        raise ValueError("a stored run of several tables needs a label per table")
+    names = list(labels) if labels is not None else [str(i) for i in range(len(tables))]
+    saved = done or {}
+    times = store.times() if store is not None and saved else {}
+    tasks: list[Task] = []
+    owner: list[int] = []
+    for table in tables:
+        table.outcomes = []
+        table.planned = games
     for index in range(games):
-        for table in tables:
-            tasks.extend(table.tasks([index]))
-            owner.append(table)
-    run = run_tasks(
-        tasks,
-        jobs=jobs,
-        backend=backend,
-        address=address,
-        on_result=None if progress is None else lambda _p, outcome: progress(outcome),
-    )
-    for table, outcome in zip(owner, run.results, strict=True):
+        for number, table in enumerate(tables):
+            key = (names[number], index)
+            if key in saved:
+                record = saved[key]
+                table.outcomes.append(GameOutcome.from_json(dict(record), times.get(key, ())))
+                continue
+            task = table.tasks([index])[0]
+            tasks.append(task if wrap is None else wrap(task))
+            owner.append(number)
+
+    def finished(position: int, outcome: GameOutcome) -> None:
+        if store is not None:
+            store.add(outcome, names[owner[position]])
+        if progress is not None:
+            progress(outcome)
+
+    run = run_tasks(tasks, jobs=jobs, backend=backend, address=address, on_result=finished)
+    for number, outcome in zip(owner, run.results, strict=True):
         if outcome is not None:
-            table.outcomes.append(outcome)
+            tables[number].outcomes.append(outcome)
     for table in tables:
         table.outcomes.sort(key=lambda o: o.index)
         table.interrupted = run.interrupted
@@ -230,20 +218,30 @@ def simulate(
     at the end, the summary, CSV tables and plots are written there; ``resume`` continues the
     run saved in ``out``, playing only the games it is missing.
     """
+    if games < 1:
+        raise spyglass.RulesError("--games must be at least 1")
     result = prepare(game_id, agent, seed=seed, players=players, options=options)
+    result.planned = games
     check_backend(backend, jobs)
     if resume and out is None:
         raise spyglass.RulesError("resuming a run needs its --out directory")
-    store = RunStore(out) if out is not None else None
+    store = None
     done: dict[int, GameOutcome] = {}
-    if store is not None:
-        done = store.open(result.spec(games, first), resume)
-        done = {i: o for i, o in done.items() if first <= i < first + games}
+    if out is not None:
+        prepare_directory(out)
+        store = RunStore(out)
+        records = store.open(result.spec(games, first), resume)
+        times = store.times()
+        done = {
+            key[1]: GameOutcome.from_json(record, times.get(key, ()))
+            for key, record in records.items()
+            if first <= key[1] < first + games
+        }
     tasks = [t for t in result.tasks(range(first, first + games)) if t.index not in done]
 
     def finished(_position: int, outcome: GameOutcome) -> None:
         if store is not None:
-            store.append(outcome)
+            store.add(outcome)
         if progress is not None:
             progress(outcome)
 

@@ -4,22 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .stats import distribution, wilson_interval
+from .positions import turn_positions
+from .stats import distribution, rate
+
+__all__ = ["rate", "seat_results", "summarize"]
 
 if TYPE_CHECKING:
     from .simulate import SimResult
-
-
-def rate(successes: int, trials: int) -> dict[str, Any]:
-    """A proportion with its Wilson 95% interval."""
-    low, high = wilson_interval(successes, trials)
-    return {
-        "successes": successes,
-        "trials": trials,
-        "rate": successes / trials if trials else None,
-        "low": low,
-        "high": high,
-    }
 
 
 def seat_results(result: SimResult) -> list[dict[str, Any]]:
@@ -48,6 +39,8 @@ def summarize(result: SimResult) -> dict[str, Any]:
         "seed": result.seed,
         "options": result.options,
         "games": result.games,
+        # how many games the run was asked for (more than ``games`` if it was interrupted)
+        "planned": result.planned if result.planned is not None else result.games,
         "interrupted": result.interrupted,
         # solo: games won; multiplayer: games seat 0 won (every seat is under "seats")
         "win_rate": rate(result.wins, result.games),
@@ -60,4 +53,6 @@ def summarize(result: SimResult) -> dict[str, Any]:
         ),
         "length": distribution([o.length for o in result.outcomes]),
         "seats": seat_results(result),
+        "metrics": result.metrics(),
+        "turn_positions": turn_positions(result.outcomes, result.players),
     }

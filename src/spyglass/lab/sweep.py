@@ -2,7 +2,9 @@
 
 Every setting plays the same game seeds (the master seed is shared), so the settings are
 compared on the same shuffles as far as the option lets them be, and a setting's games are
-exactly those of ``spyglass sim`` with that option and seed.
+exactly those of ``spyglass sim`` with that option and seed. That makes every deal a pair, and
+the sweep reports each setting's paired difference from the first one (:mod:`.paired`).
+With ``out``, games are saved as they finish and ``resume`` continues an interrupted sweep.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from spyglass.engine import RulesError
 from . import plots
 from .outcome import GameOutcome
 from .outputs import write_csv, write_json
+from .paired import baseline_pairings, compare, write_paired
 from .simulate import SimResult, play_tables, prepare
 from .stats import distribution
+from .store import RunStore, prepare_directory
 
 
 def parse_sweep(specs: Sequence[str]) -> dict[str, list[str]]:
@@ -46,9 +50,19 @@ class SweepResult:
     swept: tuple[str, ...]  # the option names varied
     points: list[SimResult] = field(default_factory=list)
     interrupted: bool = False
+    planned: int = 0  # games asked for per setting
 
     def label(self, point: SimResult) -> str:
         return ", ".join(f"{name}={point.options[name]}" for name in self.swept)
+
+    @property
+    def seats(self) -> list[int]:
+        return list(range(self.players))
+
+    def paired(self) -> dict[str, Any]:
+        """Each setting against the first, deal by deal (see :mod:`.paired`)."""
+        labels = [self.label(p) for p in self.points]
+        return compare(self.points, labels, baseline_pairings(len(self.points)), self.seats)
 
     def summary(self) -> dict[str, Any]:
         rows = []
@@ -74,8 +88,11 @@ class SweepResult:
             "players": self.players,
             "seed": self.seed,
             "swept": list(self.swept),
+            "games": sum(p.games for p in self.points),
+            "planned": self.planned * len(self.points),
             "interrupted": self.interrupted,
             "points": rows,
+            "paired": self.paired(),
         }
 
 
@@ -92,9 +109,17 @@ def sweep(
     backend: str = "process",
     address: str | None = None,
     progress: Callable[[GameOutcome], None] | None = None,
+    out: Path | str | None = None,
+    resume: bool = False,
 ) -> SweepResult:
     """Play ``games`` games at every combination of the option ``values`` (other options from
-    ``options``), with the same master seed for each."""
+    ``options``), with the same master seed for each. With ``out``, games are saved there as
+    they finish, and at the end every output (:func:`write_sweep`); ``resume`` continues the
+    sweep saved there."""
+    if games < 1:
+        raise RulesError("--games must be at least 1")
+    if resume and out is None:
+        raise RulesError("resuming a sweep needs its --out directory")
     known = {o.name for o in spyglass.load(game_id).info.options}
     for name in values:
         if name not in known:
@@ -112,10 +137,43 @@ def sweep(
         for combo in product(*(values[name] for name in names))
     ]
     first = points[0]
-    result = SweepResult(game_id, first.agents, first.players, seed, names, points)
-    result.interrupted = play_tables(
-        points, games, jobs=jobs, backend=backend, address=address, progress=progress
-    )
+    result = SweepResult(game_id, first.agents, first.players, seed, names, points, planned=games)
+    labels = [result.label(p) for p in points]
+    if len(set(labels)) != len(labels):
+        raise RulesError("a sweep's settings must differ: a value is listed twice")
+    store = None
+    done: dict = {}
+    if out is not None:
+        prepare_directory(out)
+        store = RunStore(out)
+        spec = {
+            "command": "sweep",
+            "game": game_id,
+            "agents": list(first.agents),
+            "players": first.players,
+            "seed": seed,
+            "options": {k: v for k, v in first.options.items() if k not in names},
+            "values": {name: [str(v) for v in values[name]] for name in names},
+            "games": games,
+        }
+        done = store.open(spec, resume)
+    try:
+        result.interrupted = play_tables(
+            points,
+            games,
+            jobs=jobs,
+            backend=backend,
+            address=address,
+            progress=progress,
+            store=store,
+            labels=labels,
+            done=done,
+        )
+    finally:
+        if store is not None:
+            store.close()
+    if out is not None:
+        write_sweep(result, Path(out))
     return result
 
 
@@ -125,6 +183,15 @@ def write_sweep(result: SweepResult, directory: Path) -> list[Path]:
     written = [write_json(directory / "sweep.json", summary)]
     header = ["setting", "games", "wins", "win_rate", "low", "high"]
     header += ["mean_score", "median_score", "mean_length", "median_length"]
+    if len(result.points) > 1:
+        written += write_paired(
+            summary["paired"],
+            tables=result.points,
+            labels=[result.label(p) for p in result.points],
+            seats=result.seats,
+            directory=directory,
+            title=f"{result.game}: each setting against {result.label(result.points[0])}",
+        )
     labels = [result.label(p) for p in result.points]
     rows = [
         [

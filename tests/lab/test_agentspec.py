@@ -1,0 +1,37 @@
+"""Agent specs are checked against what each agent declares, before a game is played."""
+
+from __future__ import annotations
+
+import pytest
+
+from spyglass.engine import RulesError
+from spyglass.lab import simulate
+from spyglass.lab.agentspec import check_agent
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:c=abc", "agent 'ismcts:c=abc': c is a number, not 'abc'"),
+        ("ismcts:iterations=abc", "iterations is a whole number, not 'abc'"),
+        ("ismcts:iterations=2.5", "iterations is a whole number, not 2.5"),
+        ("ismcts:rollout=3", "rollout is str, not 3"),
+        ("ismcts:depth=2", "no parameter 'depth' (its parameters: iterations, milliseconds"),
+        ("random:x=1", "no parameter 'x' (its parameters: none)"),
+        ("genius", "unknown agent 'genius'"),
+        ("ismcts:iterations=0", "at least one iteration"),
+    ],
+)
+def test_a_bad_spec_is_one_clear_line(spec: str, message: str) -> None:
+    with pytest.raises(RulesError) as raised:
+        check_agent(spec)
+    assert message in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_good_specs_pass_and_no_game_is_played_with_a_bad_one() -> None:
+    for spec in ("random", "heuristic", "ismcts:iterations=20,c=0.5,rollout=random,cutoff=3"):
+        check_agent(spec)
+    played = []
+    with pytest.raises(RulesError, match="c is a number"):
+        simulate("syndicate", ["ismcts:c=abc"], 5, progress=played.append)
+    assert played == []
