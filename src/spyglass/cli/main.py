@@ -42,7 +42,7 @@ def friendly(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except SpyglassError as error:
-            errors.print(f"[red]error:[/] {escape(str(error))}")
+            errors.print(f"[red]error:[/] {escape(str(error))}", soft_wrap=True)
             raise typer.Exit(2) from None
         except (KeyboardInterrupt, EOFError):
             errors.print("\n[yellow]Interrupted.[/]")
