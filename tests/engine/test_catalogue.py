@@ -54,3 +54,22 @@ def test_spyglass_games_at_the_terminal_shows_it_unavailable(width: int) -> None
     assert reason.startswith("edition.toml line 30: pirate_cards must be 4")
     assert all(len(line) <= width for line in lines)
     assert any("sandwich-guy" in line for line in lines)
+
+
+@pytest.mark.usefixtures("broken_catalogue")
+def test_the_web_lists_the_broken_game_unavailable_and_refuses_its_tables(tmp_path) -> None:
+    from fastapi.testclient import TestClient
+
+    from spyglass.web import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_pool="thread")
+    with TestClient(app) as client:
+        listed = client.get("/api/games")
+        assert listed.status_code == 200, listed.text
+        games = {g["id"]: g for g in listed.json()}
+        assert games["broken-game"]["unavailable"] == REASON
+        assert games["broken-game"]["layout"] == []
+        assert games["sandwich-guy"]["unavailable"] is None and games["sandwich-guy"]["layout"]
+        refused = client.post("/api/tables", json={"game": "broken-game", "players": 2})
+        assert refused.status_code in (404, 422), refused.text
+        assert "unavailable" in refused.text

@@ -29,7 +29,15 @@ def game_json(game_id: str) -> dict[str, Any]:
 
 @router.get("/api/games", summary="Every registered game with its layout")
 async def list_games() -> list[dict[str, Any]]:
-    return [game_json(info.id) for info in spyglass.games()]
+    """A game whose data will not load is listed with ``unavailable`` (the reason) and no
+    layout, instead of failing the whole list."""
+    listed = []
+    for info in spyglass.games():
+        if info.unavailable is not None:
+            listed.append({**info.to_json(), "layout": []})
+        else:
+            listed.append(game_json(info.id))
+    return listed
 
 
 @router.get(
