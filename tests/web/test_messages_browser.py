@@ -181,7 +181,7 @@ def test_hot_seat_shows_each_seat_only_its_own_messages(web_server, new_page) ->
             "seats": [
                 {"kind": "human", "invite": False},
                 {"kind": "human", "invite": False},
-                {"kind": "human", "name": "Di"},
+                {"kind": "human", "name": "Di", "invite": False},
             ],
         },
     )
