@@ -20,7 +20,7 @@ see.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -39,6 +39,8 @@ from spyglass.engine.encoding import (
     Keys,
     Labelled,
     Number,
+    Scoring,
+    Tally,
     Zone,
 )
 
@@ -80,6 +82,11 @@ class GameEncoding:
         self.declaration: Encoding = hook(game.options, self.players)
         self.cards: tuple[str, ...] = self.declaration.cards
         self._card_index = {c: i for i, c in enumerate(self.cards)}
+        copies = Counter(
+            str(c) for cards in game.deck_contents(self.players).values() for c in cards
+        )
+        self._copies = [float(max(1, copies[c])) for c in self.cards]
+        self._total = float(max(sum(copies.values()), len(self.cards)))
         self._aliases = self._card_aliases()
         self.max_length = game.max_actions(self.players)
         self._build_actions()
@@ -194,6 +201,103 @@ class GameEncoding:
         self._writers = tuple(writers)
         self.observation_size = offset
         self._named: dict[str, tuple[int, ...]] = {}  # text -> the cards it names
+        low, high = [0.0] * self.header_size, [1.0] * self.header_size
+        for feature in self.declaration.observation:
+            lo, hi = self._bounds(feature)
+            low += lo
+            high += hi
+        self.low = np.array(low, dtype=np.float32)
+        self.high = np.array(high, dtype=np.float32)
+        factory = self.declaration.observer
+        self._direct = None if factory is None else factory(self)
+
+    def _bounds(self, feature: Feature) -> tuple[list[float], list[float]]:
+        """The lowest and highest value of each entry of a feature."""
+        if isinstance(feature, Zone):
+            # A card is counted once per copy in the game; face-down cards and marks (chips,
+            # markers) are fewer than the cards of the whole game.
+            copies = self._copies if feature.most is None else [feature.most] * len(self.cards)
+            return [0.0] * (len(self.cards) + 2), [*copies, self._total, self._total]
+        if isinstance(feature, Number):
+            return [feature.bounds[0]], [feature.bounds[1]]
+        if isinstance(feature, Category):
+            return [0.0] * len(feature.values), [1.0] * len(feature.values)
+        if isinstance(feature, Tally):
+            most = self._total / feature.scale
+            return [0.0] * len(feature.values), [most] * len(feature.values)
+        low: list[float] = [0.0] if isinstance(feature, Labelled) else []
+        high: list[float] = [1.0] if isinstance(feature, Labelled) else []
+        for child in feature.features:
+            lo, hi = self._bounds(child)
+            low += lo
+            high += hi
+        repeat = (
+            feature.capacity
+            if isinstance(feature, Each)
+            else len(feature.keys)
+            if isinstance(feature, Keys)
+            else len(feature.labels)
+        )
+        return low * repeat, high * repeat
+
+    @property
+    def scoring(self) -> Scoring:
+        return self.declaration.scoring
+
+    def observe_state(self, state: State, seat: int) -> np.ndarray:
+        """The observation of ``state`` for ``seat``: equal to ``observe(state.view(seat))``,
+        without building what the observation does not read (the log, the result) and, where
+        the game declares a direct observer, without building the view at all."""
+        direct = self._direct
+        if direct is None:
+            vector = self._vector(self._header(state, seat), state._view(state._observer(seat)))
+        else:
+            vector = np.zeros(self.observation_size, dtype=np.float32)
+            direct(state, seat, vector)
+            n = self.players
+            vector[seat] = 1.0
+            mover = state.current_player
+            if mover is not None:
+                vector[n + mover] = 1.0
+                vector[2 * n] = 1.0 if mover == seat else 0.0
+            else:
+                vector[2 * n + 1] = 1.0
+            vector[2 * n + 2] = state.step / max(1, self.max_length)
+        if self.strict:
+            self._check_bounds(vector)
+        return vector
+
+    def _header(self, state: State, seat: int | None) -> defaultdict[int, float]:
+        out: defaultdict[int, float] = defaultdict(float)
+        n = self.players
+        if seat is not None:
+            out[seat] = 1.0
+        mover = state.current_player
+        if mover is not None:
+            out[n + mover] = 1.0
+            out[2 * n] = 1.0 if mover == seat else 0.0
+        else:
+            out[2 * n + 1] = 1.0
+        out[2 * n + 2] = state.step / max(1, self.max_length)
+        return out
+
+    def _check_bounds(self, vector: np.ndarray) -> None:
+        outside = np.flatnonzero((vector < self.low) | (vector > self.high))
+        if len(outside):
+            at = int(outside[0])
+            raise EncodingError(
+                f"{self.game.info.id}: observation entry {at} ({self.entry_name(at)}) is"
+                f" {vector[at]:g}, outside its bounds [{self.low[at]:g}, {self.high[at]:g}]"
+            )
+
+    def entry_name(self, index: int) -> str:
+        """The feature an observation entry belongs to, for messages."""
+        if index < self.header_size:
+            return "header"
+        for slot in self._slots:
+            if slot.offset <= index < slot.offset + slot.width:
+                return f"{_describe(slot.feature)}, entry {index - slot.offset}"
+        return "beyond the observation"
 
     def _compile(self, feature: Feature) -> tuple[int, Writer]:
         """The width of a feature and a function writing it: (container, out, start)."""
@@ -214,6 +318,8 @@ class GameEncoding:
             return 1, write_number
         if isinstance(feature, Category):
             return len(feature.values), self._category(feature, get)
+        if isinstance(feature, Tally):
+            return len(feature.values), _tally(feature, get)
         children: list[tuple[int, Writer]] = []
         inner = 1 if isinstance(feature, Labelled) else 0
         for child in feature.features:
@@ -239,9 +345,11 @@ class GameEncoding:
             at = positions.get(here) if _hashable(here) else None
             if at is None and feature.prefix and isinstance(here, str):
                 at = next((i for i, v in enumerate(feature.values) if here.startswith(v)), None)
+            if at is None and feature.contains and isinstance(here, str):
+                at = next((i for i, v in enumerate(feature.values) if v in here), None)
             if at is not None:
                 out[start + at] = 1.0
-            elif strict:
+            elif strict and not feature.contains:  # a text may name none of the values
                 raise EncodingError(
                     f"{game_id}: {feature.path} = {here!r} is not one of {feature.values!r}"
                 )
@@ -287,7 +395,12 @@ class GameEncoding:
             out[2 * n] = 1.0 if mover == seat else 0.0
         out[2 * n + 1] = 1.0 if view.get("over") else 0.0
         out[2 * n + 2] = view.get("step", 0) / max(1, self.max_length)
-        table = view["table"]
+        vector = self._vector(out, view["table"])
+        if self.strict:
+            self._check_bounds(vector)
+        return vector
+
+    def _vector(self, out: defaultdict[int, float], table: dict[str, Any]) -> np.ndarray:
         for offset, write in self._writers:
             write(table, out, offset)
         vector = np.zeros(self.observation_size, dtype=np.float32)
@@ -398,6 +511,22 @@ Writer = Callable[[Any, "defaultdict[int, float]", int], None]
 
 def _hashable(value: Any) -> bool:
     return isinstance(value, str | int | float | bool | tuple)
+
+
+def _tally(feature: Tally, get: Callable[[Any], Any]) -> Writer:
+    positions = {v: i for i, v in enumerate(feature.values)}
+    scale = feature.scale
+
+    def write_tally(container: Any, out: defaultdict[int, float], start: int) -> None:
+        items = get(container)
+        if not isinstance(items, list):
+            return
+        for item in items:
+            at = positions.get(item) if isinstance(item, str) else None
+            if at is not None:
+                out[start + at] += 1.0 / scale
+
+    return write_tally
 
 
 def _keys(

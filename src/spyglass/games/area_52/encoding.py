@@ -9,6 +9,7 @@ from spyglass.engine.encoding import (
     ActionKind,
     Encoding,
     Number,
+    Scoring,
     Zone,
     sets_of,
     singles,
@@ -29,12 +30,15 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             ActionKind("dual", sets_of(cards, [2])),
         ),
         observation=(
-            Number("wave"),
+            Number("wave", bounds=(1, 2)),
             Zone("attackers"),
             Zone("defenders"),
             Number("defender_deck", 26),
-            Number("alien_deck", 26),
+            Number("alien_deck", 26, (0, 2)),
             Zone("alien_deck_back"),
             Zone("discard"),
         ),
+        # A win scores the defenders left (26 at most); a loss the aliens still to come, 50 more
+        # off in wave 1.
+        scoring=Scoring(won=(0, 26), lost=(-76, -1)),
     )

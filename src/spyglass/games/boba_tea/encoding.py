@@ -12,6 +12,7 @@ from spyglass.engine.encoding import (
     Encoding,
     Keys,
     Number,
+    Scoring,
     Zone,
     singles,
     vocabulary,
@@ -43,13 +44,15 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Category("phase", ("choose a target", "rude customer", "over")),
             # A queue's note names the cards beside the chosen place; "target" names its queue.
             Each("queues", QUEUES, (Zone("cards"), Zone("note"))),
-            Number("target"),
+            Number("target", bounds=(0, 4)),
             Zone("drawn"),
-            Number("customers", 13),
+            Number("customers", 13, (0, 4)),
             Number("deck", 52),
             Zone("deck_contents"),
             Zone("discard"),
             Each("discard_rows", 4, (Zone("cards"),)),
             Keys("discarded_by_rank", RANKS, (Number("", 4),)),
         ),
+        # A win scores the customers in the queues.
+        scoring=Scoring(won=(0, 52)),
     )

@@ -11,6 +11,7 @@ from spyglass.engine.encoding import (
     Encoding,
     Keys,
     Number,
+    Scoring,
     Zone,
     grid_zones,
     singles,
@@ -47,4 +48,6 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("face_down"),
             Zone("killed"),
         ),
+        # A win scores the cards left in the deck: 54 less the 9 cabin cards and the 12 zombies.
+        scoring=Scoring(won=(0, 33)),
     )

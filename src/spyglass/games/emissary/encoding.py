@@ -11,6 +11,7 @@ from spyglass.engine.encoding import (
     Each,
     Encoding,
     Number,
+    Scoring,
     Zone,
     sets_of,
     singles,
@@ -56,6 +57,8 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Number("deck", 32),
             Zone("deck_contents"),
             Zone("discard"),
-            Number("score", 8),
+            Number("score", 8, bounds=(0, 2)),
         ),
+        # Kingdoms won plus supporters unused: a win has all eight kingdoms.
+        scoring=Scoring(won=(8, 16), lost=(0, 15)),
     )

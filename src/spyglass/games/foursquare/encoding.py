@@ -10,6 +10,7 @@ from spyglass.engine.encoding import (
     Encoding,
     Keys,
     Number,
+    Scoring,
     Zone,
     grid_names,
     singles,
@@ -35,4 +36,6 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Number("deck", 40),
             Zone("deck_contents"),
         ),
+        # A win scores the cards left in the deck.
+        scoring=Scoring(won=(0, 40)),
     )

@@ -9,6 +9,7 @@ from spyglass.engine.encoding import (
     ActionKind,
     Encoding,
     Number,
+    Scoring,
     Zone,
     grid_names,
     grid_zones,
@@ -36,8 +37,10 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("deck"),
             Zone("discard"),
             Zone("score_pile"),
-            Number("status.score", 20),
+            Number("status.score", 20, bounds=(0, 2)),
             Number("status.needed", 20),
             Number("status.face_down", 12),
         ),
+        # The score pile: 20 of the 40 number cards win.
+        scoring=Scoring(won=(20, 40), lost=(0, 19)),
     )

@@ -10,6 +10,7 @@ from spyglass.engine.encoding import (
     Each,
     Encoding,
     Number,
+    Scoring,
     Zone,
     singles,
     vocabulary,
@@ -39,4 +40,6 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("score_pile"),
             Number("jewels", 4),
         ),
+        # A win scores the cards nabbed, the four jewels among them.
+        scoring=Scoring(won=(4, 53)),
     )

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from spyglass.engine.encoding import ActionKind, Encoding, Number, Zone, sets_of, vocabulary
+from spyglass.engine.encoding import (
+    ActionKind,
+    Encoding,
+    Number,
+    Scoring,
+    Zone,
+    sets_of,
+    vocabulary,
+)
 
 from .rules import SandwichGuyState
 
@@ -26,4 +34,6 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Number("sandwiches.same colour", 8),
             Number("sandwiches.mixed colours", 8),
         ),
+        # A win scores the cards left in hand (fewer is better): the hand holds at most 8.
+        scoring=Scoring(won=(0, 8)),
     )

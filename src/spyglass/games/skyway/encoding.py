@@ -11,6 +11,7 @@ from spyglass.engine.encoding import (
     Encoding,
     Keys,
     Number,
+    Scoring,
     Zone,
     grid_names,
     grid_zones,
@@ -39,4 +40,6 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("discard"),
             Number("last_turn"),
         ),
+        # A win needs a run of 5 in each of the four suits; a run holds at most its suit's 10 cards.
+        scoring=Scoring(won=(20, 40)),
     )

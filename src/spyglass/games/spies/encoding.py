@@ -31,6 +31,7 @@ from spyglass.engine.encoding import (
     Keys,
     Labelled,
     Number,
+    Scoring,
     Zone,
     unique,
 )
@@ -159,6 +160,8 @@ def _encoding(bidding: bool, players: int) -> Encoding:
         cards=unique([*CHITS, *TILES]),
         actions=_actions(bidding),
         observation=_observation(seats),
+        # A power's victory points at the end; 200 is beyond any game seen in self-play.
+        scoring=Scoring(points=(0, 200)),
     )
 
 
@@ -375,7 +378,7 @@ def _power(seats: tuple[int, ...]) -> tuple[Feature, ...]:
     """One power: a count where the seat may not look, the faces or cards where it may."""
     return (
         Category("seat", seats),
-        Number("money", 100),
+        Number("money", 100, (0, MOST_MONEY / 100)),
         Each("secrets_to_place", MOST_SECRETS, (Category("", SECRET_FACES),)),
         Number("secrets_to_place", MOST_SECRETS),
         Each("police_to_place", MOST_POLICE, (Number("", max(POLICE_STRENGTHS)),)),
@@ -384,7 +387,7 @@ def _power(seats: tuple[int, ...]) -> tuple[Feature, ...]:
         Number("spies_to_place", MOST_SPIES),
         Zone("chits"),
         Number("chits", HAND_LIMIT),
-        Number("points", 100),
+        Number("points", 100, (0, 3)),
         Zone("tiles.hand"),
         Number("tiles.hand", TILE_HAND),
         Zone("tiles.discarded"),

@@ -9,6 +9,7 @@ from spyglass.engine.encoding import (
     ActionKind,
     Each,
     Encoding,
+    Scoring,
     Zone,
     singles,
     unique,
@@ -42,4 +43,6 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("removed"),
             Zone("promoted_out"),
         ),
+        # A win scores the members sacrificed (fewer is better); 25 is far beyond good play.
+        scoring=Scoring(won=(0, 25)),
     )

@@ -10,6 +10,7 @@ from spyglass.engine.encoding import (
     Encoding,
     Keys,
     Number,
+    Scoring,
     Zone,
     singles,
     vocabulary,
@@ -43,4 +44,6 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("trash"),
             Keys("piles", PILES, (Number("", 13),)),
         ),
+        # A win scores the suit chips left: six suits of six at most.
+        scoring=Scoring(won=(0, 36)),
     )

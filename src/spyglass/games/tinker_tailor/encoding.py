@@ -12,6 +12,7 @@ from spyglass.engine.encoding import (
     Encoding,
     Labelled,
     Number,
+    Scoring,
     Zone,
     multisets_of,
     pairs_of,
@@ -20,11 +21,13 @@ from spyglass.engine.encoding import (
     vocabulary,
 )
 
-from .rules import TinkerTailorState
+from .rules import ROUNDS, TinkerTailorState
 
 NOTES = ("", "starting player", "starting player, to decide", "to decide")
 #: The most money cards one purchase can pay with (a hand never holds more coins than this).
 MAX_PAID = 6
+#: The most slots a market has (players + 2, at most 8).
+MARKET = 8
 
 
 def encoding(options: Mapping[str, Any], players: int) -> Encoding:
@@ -55,13 +58,14 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             ActionKind("swap", pairs_of(goods), ordered=2),
         ),
         observation=(
-            Number("round", 6),
+            Number("round", 6, (0, max(ROUNDS.values()) / 6)),
             Category("starting_player", seats),
             Each("roles", players, (Zone("cards"), Category("note", NOTES))),
             Zone("draft_hand"),
             Zone("leftover"),
-            Zone("money_market"),
-            Zone("goods_market"),
+            # A market slot shows a card, "pirate" (read as the Pirate) or "empty" (a mark).
+            Zone("money_market", most=MARKET),
+            Zone("goods_market", most=MARKET),
             Number("piles.goods deck", 78),
             Number("piles.money deck", 20),
             Number("piles.pirate cards left", 4),
@@ -70,13 +74,13 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("looking"),
             Zone("your_goods"),
             Zone("your_money"),
-            Number("your_points", 50),
+            Number("your_points", 50, (0, 3)),
             Number("credit", 10),
             Each("final_hands", players, (Zone("cards"), Number("note", 50))),
             # The role the rhyme has reached ("▶ Soldier (seat 0)").
             Labelled("rhyme", " · ", ("▶",), (Zone(""),)),
             # Every role card this seat has held in this round's draft (its text names them).
-            Zone("draft_seen"),
+            Zone("draft_seen", most=len(roles)),
             # What the seat has seen of other hands: "seat 1 holds at least 1 2; seat 2 ...".
             Labelled("known", "; ", tuple(f"seat {s} holds at least" for s in seats), (Zone(""),)),
             # A role's test: "for the Rich Man, money cards held: seat 0 3, seat 1 2".
@@ -84,7 +88,9 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
                 "revealed",
                 "[,:] ",
                 ("money cards held", "goods cards held", *(f"seat {s} " for s in seats)),
-                (Number("", 10),),
+                (Number("", 10, (0, 10)),),
             ),
         ),
+        # A seat's points; 150 is beyond any hand seen in self-play.
+        scoring=Scoring(points=(0, 150)),
     )
