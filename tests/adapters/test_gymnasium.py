@@ -124,7 +124,7 @@ def test_vector_environments_sync_and_async() -> None:
             for _ in range(200):
                 masks = info["action_mask"]
                 actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks]
-                obs, rewards, done, _, info = envs.step(np.array(actions))
+                obs, _, done, _, info = envs.step(np.array(actions))
                 finished += int(done.sum())
                 assert envs.single_observation_space.contains(obs[0])
             assert finished >= 2  # Area 52 games last some 40 steps: several ended and reset

@@ -155,7 +155,8 @@ def test_any_number_of_deals_is_split_uniformly(deals: int, sizes: tuple[int, ..
 def test_rl_environment_samples_the_deal_as_openspiel_does() -> None:
     from open_spiel.python import rl_environment
 
-    env = rl_environment.Environment("spyglass_hide-and-seek", seed=3)
+    env = rl_environment.Environment("spyglass_hide-and-seek")
+    env.seed(3)
     step = env.reset()
     rng = np.random.default_rng(3)
     moves = 0

@@ -92,6 +92,12 @@ class GameEncoding:
         self._build_actions()
         self._build_observation()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its game rather than copied: it holds compiled closures, and vector
+        # environments in other processes receive it pickled.
+        options = tuple(sorted(self.game.options.items()))
+        return (_rebuild, (self.game.info.id, options, self.players, self.strict))
+
     # ------------------------------------------------------------------ actions
 
     def _build_actions(self) -> None:
@@ -621,6 +627,14 @@ def _describe(feature: Feature) -> str:
     if isinstance(feature, Each):
         return f"each of {feature.capacity} items of {feature.path or '(item)'}: {inner}"
     return f"per key ({', '.join(feature.keys)}) of {feature.path}: {inner}"
+
+
+def _rebuild(
+    game_id: str, options: tuple[tuple[str, Any], ...], players: int, strict: bool
+) -> GameEncoding:
+    if not strict:
+        return _cached(game_id, options, players)
+    return GameEncoding(spyglass.load(game_id, **dict(options)), players, strict=True)
 
 
 @lru_cache(maxsize=256)
