@@ -94,3 +94,52 @@ def test_an_index_that_is_not_legal_is_refused() -> None:
     illegal = next(i for i in range(encoding.num_actions) if i not in encoding.legal_indices(state))
     with pytest.raises(spyglass.RulesError, match="not legal"):
         encoding.action(state, illegal)
+
+
+def offset_of(encoding: GameEncoding, description: str) -> int:
+    return next(o for d, o, _ in encoding.feature_table() if d.startswith(description))
+
+
+def test_the_suit_of_each_chip_in_the_second_row_is_encoded() -> None:
+    """Tinker, Sailor, Soldier, Spy: "Moons chip" in the second row used to count as a bare
+    mark, so which suit paid was lost."""
+    game = spyglass.load("tinker-sailor-soldier-spy")
+    encoding = GameEncoding(game, 1, strict=True)
+    at = offset_of(encoding, "tally of second_row")
+    suits = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
+    seen = 0
+    for seed in range(30):
+        state = game.new_state(seed=seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            row = state.view(0)["table"]["second_row"]
+            vector = encoding.observe_state(state, 0)
+            for k, suit in enumerate(suits):
+                assert vector[at + k] * 6 == pytest.approx(row.count(f"{suit} chip"))
+            seen += any(item.endswith(" chip") for item in row)
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen > 0
+
+
+def test_the_merchants_sale_and_a_purchase_encode_differently() -> None:
+    """Tinker Tailor: nothing but the status line told the Merchant's sale from a purchase."""
+    game = spyglass.load("tinker-tailor")
+    encoding = GameEncoding(game, 2, strict=True)
+    at = offset_of(encoding, "one of 13 at status")
+    names = game.spec.encoding({}, 2).observation[0].values
+    sell, buy = at + names.index("may sell goods"), at + names.index("may buy goods")
+    found = {"sell": 0, "buy": 0}
+    for seed in range(12):
+        state = game.new_state(players=2, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            kinds = {a.kind for a in state.legal_actions()}
+            vector = encoding.observe_state(state, state.current_player)
+            if "sell" in kinds:
+                assert (vector[sell], vector[buy]) == (1.0, 0.0)
+                found["sell"] += 1
+            elif "buy" in kinds:
+                assert (vector[sell], vector[buy]) == (0.0, 1.0)
+                found["buy"] += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert found["sell"] and found["buy"]

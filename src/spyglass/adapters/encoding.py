@@ -613,19 +613,28 @@ def _number(value: Any) -> float:
     return 0.0
 
 
+def _listed(values: tuple[Any, ...], most: int = 8) -> str:
+    shown = ", ".join(str(v) for v in values[:most])
+    return f"{shown}, ... ({len(values)})" if len(values) > most else shown
+
+
 def _describe(feature: Feature) -> str:
+    where = feature.name or feature.path or "(item)"
     if isinstance(feature, Zone):
-        return f"zone {feature.path or '(item)'}"
+        return f"zone {where}"
     if isinstance(feature, Number):
         scale = "" if feature.scale == 1 else f" / {feature.scale:g}"
-        return f"number {feature.path or '(item)'}{scale}"
+        return f"number {where}{scale}"
     if isinstance(feature, Category):
-        return f"one of {len(feature.values)} at {feature.path or '(item)'}"
+        return f"one of {len(feature.values)} at {where} ({_listed(feature.values)})"
+    if isinstance(feature, Tally):
+        scale = "" if feature.scale == 1 else f" / {feature.scale:g}"
+        return f"tally of {where} ({_listed(feature.values)}){scale}"
     inner = ", ".join(_describe(f) for f in feature.features)
     if isinstance(feature, Labelled):
         return f"per label ({', '.join(feature.labels)}) in the text {feature.path}: {inner}"
     if isinstance(feature, Each):
-        return f"each of {feature.capacity} items of {feature.path or '(item)'}: {inner}"
+        return f"each of {feature.capacity} items of {where}: {inner}"
     return f"per key ({', '.join(feature.keys)}) of {feature.path}: {inner}"
 
 

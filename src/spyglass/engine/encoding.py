@@ -7,7 +7,8 @@ action indices and float vectors. Everything is keyed by card *notation* (``str(
 that two copies of one card (a multi-deck game) are counted together, as a seat sees them.
 
 Paths name a place in ``view["table"]``: dot-separated keys, with whole numbers indexing lists
-(``"ranks.0.members"``, ``"board.cells.2.3"``).
+(``"ranks.0.members"``, ``"board.cells.2.3"``). Every feature may carry a ``name`` for people
+(docs/rl.md shows it where the path says little, as in a list item's ``"0"``).
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ class Zone:
 
     path: str
     most: float | None = None
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +96,7 @@ class Number:
     path: str
     scale: float = 1.0
     bounds: tuple[float, float] = (0.0, 1.0)
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +109,7 @@ class Category:
     values: tuple[Any, ...]
     prefix: bool = False
     contains: bool = False
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +120,7 @@ class Tally:
     path: str
     values: tuple[str, ...]
     scale: float = 1.0
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +131,7 @@ class Each:
     path: str
     capacity: int
     features: tuple[Feature, ...]
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +142,7 @@ class Keys:
     path: str
     keys: tuple[str, ...]
     features: tuple[Feature, ...]
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +155,7 @@ class Labelled:
     separator: str
     labels: tuple[str, ...]
     features: tuple[Feature, ...]
+    name: str = ""
 
 
 Feature = Zone | Number | Category | Tally | Each | Keys | Labelled

@@ -50,7 +50,12 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Each(
                 "plays",
                 plays,
-                (Number("0", 10, turns), Category("1", seats), Category("2", seats), Zone("3")),
+                (
+                    Number("0", 10, turns, name="turn"),
+                    Category("1", seats, name="seat playing"),
+                    Category("2", seats, name="seat played to"),
+                    Zone("3", name="card"),
+                ),
             ),
             Category("role", ROLES, prefix=True),
             Zone("role"),

@@ -11,6 +11,7 @@ from spyglass.engine.encoding import (
     Keys,
     Number,
     Scoring,
+    Tally,
     Zone,
     singles,
     vocabulary,
@@ -37,6 +38,8 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("challenger"),
             Number("payment", 12),
             Zone("second_row"),
+            # The chips laid in the second row this fight ("Moons chip"), by suit.
+            Tally("second_row", tuple(f"{suit} chip" for suit in SUITS), 6),
             Keys("chips", SUITS, (Number("", 6),)),
             Number("deck", 45),
             Zone("deck_contents"),

@@ -23,6 +23,22 @@ from spyglass.engine.encoding import (
 
 from .rules import ROUNDS, TinkerTailorState
 
+#: The decisions the status line names, in the words it uses (views.status).
+DECISIONS = (
+    "keeps one of",
+    "discards one role card",
+    "takes from the market",
+    "may swap goods",
+    "gives one of the goods taken",
+    "chooses the card to keep",
+    "chooses whom to rob",
+    "gives a card of their choice",
+    "may sell goods",
+    "takes money for the goods sold",
+    "names a player",
+    "chooses a left-over role",
+    "may buy goods",
+)
 NOTES = ("", "starting player", "starting player, to decide", "to decide")
 #: The most money cards one purchase can pay with (a hand never holds more coins than this).
 MAX_PAID = 6
@@ -58,6 +74,8 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             ActionKind("swap", pairs_of(goods), ordered=2),
         ),
         observation=(
+            # The decision being waited for: the status line names it ("may sell goods").
+            Category("status", DECISIONS, contains=True),
             Number("round", 6, (0, max(ROUNDS.values()) / 6)),
             Category("starting_player", seats),
             Each("roles", players, (Zone("cards"), Category("note", NOTES))),
