@@ -143,3 +143,27 @@ def test_the_merchants_sale_and_a_purchase_encode_differently() -> None:
                 found["buy"] += 1
             state.apply(rng.choice(state.legal_actions()))
     assert found["sell"] and found["buy"]
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_observing_the_state_equals_encoding_its_view(game_id: str, players: int) -> None:
+    """``observe_state`` (the game's direct observer where it declares one, else its table
+    view alone) gives exactly the encoding of ``view(seat)``, for every seat at every step."""
+    game = spyglass.load(game_id)
+    encoding = GameEncoding(game, players, strict=True)
+    for k in range(3):
+        state = game.new_state(players=players, seed=300 + k)
+        rng = Rng(k)
+        while True:
+            for seat in range(players):
+                expected = encoding.observe(state.view(seat))
+                got = encoding.observe_state(state, seat)
+                if not np.array_equal(got, expected):
+                    wrong = int(np.flatnonzero(got != expected)[0])
+                    raise AssertionError(
+                        f"step {state.step}, seat {seat}: entry {wrong}"
+                        f" ({encoding.entry_name(wrong)}) is {got[wrong]}, not {expected[wrong]}"
+                    )
+            if state.is_over or state.step >= STEPS:
+                break
+            state.apply(rng.choice(state.legal_actions()))

@@ -86,9 +86,18 @@ class GameEncoding:
             str(c) for cards in game.deck_contents(self.players).values() for c in cards
         )
         self._copies = [float(max(1, copies[c])) for c in self.cards]
+        self._names: dict[Any, str] = {}  # card object -> notation
+        # Card objects -> vocabulary index, for direct observers (objects equal by value).
+        self.card_slots: dict[Any, int] = {
+            c: self._card_index[str(c)]
+            for cards in game.deck_contents(self.players).values()
+            for c in cards
+            if str(c) in self._card_index
+        }
         self._total = float(max(sum(copies.values()), len(self.cards)))
         self._aliases = self._card_aliases()
         self.max_length = game.max_actions(self.players)
+        self._length = max(1, self.max_length)
         self._build_actions()
         self._build_observation()
 
@@ -117,15 +126,18 @@ class GameEncoding:
                 keys.extend((kind.kind, norm, target) for target in kind.targets)
         self._keys = keys
         self._index = {key: i for i, key in enumerate(keys)}
-        self._by_action: dict[Action, int] = {}  # games reuse their Action objects
+        self._by_action: dict[Action, int] = {}
+        self._by_id: dict[int, tuple[Action, int]] = {}
         if len(self._index) != len(keys):
             raise EncodingError(f"{self.game.info.id}: the action universe repeats an action")
 
     def _normalize(self, kind: ActionKind | str, cards: Iterable[Any]) -> tuple[str, ...]:
         ordered = kind.ordered if isinstance(kind, ActionKind) else self._ordered.get(kind, 0)
-        names = tuple(str(c) for c in cards)
-        rest = sorted(names[ordered:], key=lambda c: self._card_index.get(c, len(self.cards)))
-        return names[:ordered] + tuple(rest)
+        names = self._names
+        # str() of a card object is cached: actions are indexed by the thousand.
+        named = tuple(names.get(c) or names.setdefault(c, str(c)) for c in cards)
+        rest = sorted(named[ordered:], key=lambda c: self._card_index.get(c, len(self.cards)))
+        return named[:ordered] + tuple(rest)
 
     @property
     def num_actions(self) -> int:
@@ -148,8 +160,13 @@ class GameEncoding:
 
     def index(self, action: Action) -> int:
         """The index of an action (EncodingError if the declaration misses it)."""
+        # Games hand out the same Action objects again: identity is the cheapest key.
+        known = self._by_id.get(id(action))
+        if known is not None and known[0] is action:
+            return known[1]
         found = self._by_action.get(action)
         if found is not None:
+            self._remember(action, found)
             return found
         try:
             found = self._index[self.key(action)]
@@ -160,7 +177,14 @@ class GameEncoding:
             ) from None
         if len(self._by_action) < 1 << 16:
             self._by_action[action] = found
+        self._remember(action, found)
         return found
+
+    def _remember(self, action: Action, index: int) -> None:
+        by_id = self._by_id
+        if len(by_id) >= 1 << 16:
+            by_id.clear()  # old objects may be gone and their ids reused: start afresh
+        by_id[id(action)] = (action, index)  # holding the action keeps its id unique
 
     def describe_index(self, index: int) -> ActionKey:
         """The action an index stands for, as (kind, card notations, target)."""
@@ -170,8 +194,9 @@ class GameEncoding:
 
     def legal_indices(self, state: State) -> dict[int, Action]:
         """The legal actions of ``state`` by index, in index order."""
-        legal = state.legal_actions()
-        found = {self.index(a): a for a in legal}
+        legal = state._legal_list()  # read only, never handed out
+        index = self.index
+        found = {index(a): a for a in legal}
         if len(found) != len(legal):
             raise EncodingError(f"{self.game.info.id}: two legal actions share one index")
         return dict(sorted(found.items()))
@@ -246,6 +271,28 @@ class GameEncoding:
         )
         return low * repeat, high * repeat
 
+    # ------------------------------------------------------------------ for direct observers
+
+    def at(self, path: str) -> int:
+        """The offset of the top-level feature at ``path`` (or with that name)."""
+        for slot in self._slots:
+            if path in (slot.feature.path, slot.feature.name):
+                return slot.offset
+        raise EncodingError(f"{self.game.info.id}: no observation feature at {path!r}")
+
+    def card_slot(self, card: Any) -> int:
+        """The vocabulary index of a card object (its notation's place)."""
+        found = self.card_slots.get(card)
+        if found is None:
+            found = self.card_slots[card] = self._card_index[str(card)]
+        return found
+
+    def feature_at(self, path: str) -> Feature:
+        for slot in self._slots:
+            if path in (slot.feature.path, slot.feature.name):
+                return slot.feature
+        raise EncodingError(f"{self.game.info.id}: no observation feature at {path!r}")
+
     @property
     def scoring(self) -> Scoring:
         return self.declaration.scoring
@@ -261,14 +308,14 @@ class GameEncoding:
             vector = np.zeros(self.observation_size, dtype=np.float32)
             direct(state, seat, vector)
             n = self.players
-            vector[seat] = 1.0
             mover = state.current_player
-            if mover is not None:
-                vector[n + mover] = 1.0
-                vector[2 * n] = 1.0 if mover == seat else 0.0
+            if mover is None:
+                vector[[seat, 2 * n + 1]] = 1.0
+            elif mover == seat:
+                vector[[seat, n + mover, 2 * n]] = 1.0
             else:
-                vector[2 * n + 1] = 1.0
-            vector[2 * n + 2] = state.step / max(1, self.max_length)
+                vector[[seat, n + mover]] = 1.0
+            vector[2 * n + 2] = state.step / self._length
         if self.strict:
             self._check_bounds(vector)
         return vector

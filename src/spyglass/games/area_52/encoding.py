@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from spyglass.engine.encoding import (
@@ -41,4 +41,37 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
         # A win scores the defenders left (26 at most); a loss the aliens still to come, 50 more
         # off in wave 1.
         scoring=Scoring(won=(0, 26), lost=(-76, -1)),
+        observer=observer,
     )
+
+
+def observer(encoder: Any) -> Callable[[Area52State, int, Any], None]:
+    """The observation straight from the state (the view's features, without the view)."""
+    wave, attackers, defenders, squad, aliens, back, discard = (
+        encoder.at(p)
+        for p in (
+            "wave",
+            "attackers",
+            "defenders",
+            "defender_deck",
+            "alien_deck",
+            "alien_deck_back",
+            "discard",
+        )
+    )
+    slot = encoder.card_slots
+
+    def observe(state: Area52State, seat: int, out: Any) -> None:
+        deck = state.alien_deck
+        known = state.known_back
+        ones = [attackers + slot[c] for c in state.attackers]
+        ones += [defenders + slot[c] for c in state.defenders]
+        if known:
+            ones += [back + slot[c] for c in deck[len(deck) - known :]]
+        ones += [discard + slot[c] for c in state.discard]
+        out[ones] = 1.0
+        out[wave] = state.wave
+        out[squad] = len(state.defender_deck) / 26
+        out[aliens] = len(deck) / 26
+
+    return observe
