@@ -23,6 +23,8 @@ def test_the_maskable_ppo_example_trains_and_reports_before_and_after() -> None:
     )
     lines = run.stdout.splitlines()
     assert lines[0] == "area-52: 3 evaluation deals (the same for every line)"
-    for line, name in zip(lines[1:4], ("before training", "after training", "heuristic bot")):
+    for line, name in zip(
+        lines[1:4], ("before training", "after training", "heuristic bot"), strict=True
+    ):
         assert line.startswith(name) and "win rate" in line and "mean score" in line
     assert lines[4].startswith("trained 128 steps")
