@@ -287,6 +287,10 @@ class GameEncoding:
             found = self.card_slots[card] = self._card_index[str(card)]
         return found
 
+    def width(self, feature: Feature) -> int:
+        """How many entries a feature takes."""
+        return len(self._bounds(feature)[0])
+
     def feature_at(self, path: str) -> Feature:
         for slot in self._slots:
             if path in (slot.feature.path, slot.feature.name):
@@ -395,7 +399,10 @@ class GameEncoding:
             here = get(container)
             if here is None or here is _MISSING:
                 return
-            at = positions.get(here) if _hashable(here) else None
+            try:
+                at = positions.get(here)
+            except TypeError:  # a list or a dict is no category value
+                at = None
             if at is None and feature.prefix and isinstance(here, str):
                 at = next((i for i, v in enumerate(feature.values) if here.startswith(v)), None)
             if at is None and feature.contains and isinstance(here, str):
@@ -461,6 +468,16 @@ class GameEncoding:
             out.values(), np.float32, len(out)
         )
         return vector
+
+    def write_table(self, table: dict[str, Any], vector: np.ndarray) -> None:
+        """Write every declared feature of ``table`` (a view's table, or the part of one that
+        holds the features) into ``vector``: for direct observers that build a lean table."""
+        out: defaultdict[int, float] = defaultdict(float)
+        for offset, write in self._writers:
+            write(table, out, offset)
+        vector[np.fromiter(out.keys(), np.intp, len(out))] = np.fromiter(
+            out.values(), np.float32, len(out)
+        )
 
     def _write_zone(self, value: Any, out: defaultdict[int, float], start: int) -> None:
         if value is None or value is _MISSING:
