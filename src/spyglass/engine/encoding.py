@@ -180,6 +180,7 @@ class Scoring:
     won: tuple[float, float] | None = None
     lost: tuple[float, float] | None = None
     points: tuple[float, float] | None = None
+    text: str = ""  # what the score counts, for people (docs/rl.md)
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,7 +40,11 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
         ),
         # A win scores the defenders left (26 at most); a loss the aliens still to come, 50 more
         # off in wave 1.
-        scoring=Scoring(won=(0, 26), lost=(-76, -1)),
+        scoring=Scoring(
+            won=(0, 26),
+            lost=(-76, -1),
+            text="won: defenders left; lost: minus the aliens to come, 50 more off in wave 1",
+        ),
         observer=observer,
     )
 

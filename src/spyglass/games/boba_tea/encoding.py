@@ -54,5 +54,5 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Keys("discarded_by_rank", RANKS, (Number("", 4),)),
         ),
         # A win scores the customers in the queues.
-        scoring=Scoring(won=(0, 52)),
+        scoring=Scoring(won=(0, 52), text="customers in the queues"),
     )

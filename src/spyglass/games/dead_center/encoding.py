@@ -49,5 +49,5 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("killed"),
         ),
         # A win scores the cards left in the deck: 54 less the 9 cabin cards and the 12 zombies.
-        scoring=Scoring(won=(0, 33)),
+        scoring=Scoring(won=(0, 33), text="cards left in the deck"),
     )

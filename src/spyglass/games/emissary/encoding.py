@@ -60,5 +60,5 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Number("score", 8, bounds=(0, 2)),
         ),
         # Kingdoms won plus supporters unused: a win has all eight kingdoms.
-        scoring=Scoring(won=(8, 16), lost=(0, 15)),
+        scoring=Scoring(won=(8, 16), lost=(0, 15), text="kingdoms won plus supporters unused"),
     )

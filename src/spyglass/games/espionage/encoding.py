@@ -67,5 +67,5 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Each("last_city.after", players, (Number("", 100, POINTS),)),
         ),
         # A seat's points over the cities (they can be negative).
-        scoring=Scoring(points=(-150, 350)),
+        scoring=Scoring(points=(-150, 350), text="points over the cities"),
     )

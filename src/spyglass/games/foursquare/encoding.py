@@ -37,5 +37,5 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("deck_contents"),
         ),
         # A win scores the cards left in the deck.
-        scoring=Scoring(won=(0, 40)),
+        scoring=Scoring(won=(0, 40), text="cards left in the deck"),
     )

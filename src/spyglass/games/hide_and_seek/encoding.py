@@ -42,5 +42,5 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Number("status.face_down", 12),
         ),
         # The score pile: 20 of the 40 number cards win.
-        scoring=Scoring(won=(20, 40), lost=(0, 19)),
+        scoring=Scoring(won=(20, 40), lost=(0, 19), text="cards in the score pile"),
     )

@@ -41,5 +41,5 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Number("jewels", 4),
         ),
         # A win scores the cards nabbed, the four jewels among them.
-        scoring=Scoring(won=(4, 53)),
+        scoring=Scoring(won=(4, 53), text="cards nabbed"),
     )

@@ -35,7 +35,7 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             *(Number(f"sandwiches.{kind}", 8) for kind in KINDS),
         ),
         # A win scores the cards left in hand (fewer is better): the hand holds at most 8.
-        scoring=Scoring(won=(0, 8)),
+        scoring=Scoring(won=(0, 8), text="cards left in hand"),
         observer=observer,
     )
 

@@ -41,5 +41,5 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Number("last_turn"),
         ),
         # A win needs a run of 5 in each of the four suits; a run holds at most its suit's 10 cards.
-        scoring=Scoring(won=(20, 40)),
+        scoring=Scoring(won=(20, 40), text="the four suits' longest runs, added"),
     )

@@ -163,7 +163,7 @@ def _encoding(bidding: bool, players: int) -> Encoding:
         actions=_actions(bidding),
         observation=_observation(seats),
         # A power's victory points at the end; 200 is beyond any game seen in self-play.
-        scoring=Scoring(points=(0, 200)),
+        scoring=Scoring(points=(0, 200), text="victory points"),
         observer=observer,
     )
 

@@ -44,5 +44,5 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("promoted_out"),
         ),
         # A win scores the members sacrificed (fewer is better); 25 is far beyond good play.
-        scoring=Scoring(won=(0, 25)),
+        scoring=Scoring(won=(0, 25), text="members sacrificed"),
     )

@@ -49,7 +49,7 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Keys("piles", PILES, (Number("", 13),)),
         ),
         # A win scores the suit chips left: six suits of six at most.
-        scoring=Scoring(won=(0, 36)),
+        scoring=Scoring(won=(0, 36), text="suit chips left"),
         observer=observer,
     )
 

@@ -110,5 +110,5 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             ),
         ),
         # A seat's points; 150 is beyond any hand seen in self-play.
-        scoring=Scoring(points=(0, 150)),
+        scoring=Scoring(points=(0, 150), text="points"),
     )
