@@ -69,7 +69,24 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
 def observer(encoder: Any) -> Callable[[EmissaryState, int, Any], None]:
     """The observation straight from the state (the view's features, without the view)."""
     at = encoder.at
-    names = ["phase", "kingdoms", "visiting", "trump", "wins", "topic", "hand", "allies", "advisors_ready", "supporters_ready", "supporters_spent", "won_here", "deck", "deck_contents", "discard", "score"]
+    names = (
+        "phase",
+        "kingdoms",
+        "visiting",
+        "trump",
+        "wins",
+        "topic",
+        "hand",
+        "allies",
+        "advisors_ready",
+        "supporters_ready",
+        "supporters_spent",
+        "won_here",
+        "deck",
+        "deck_contents",
+        "discard",
+        "score",
+    )
     (
         phase,
         kingdoms,
