@@ -213,7 +213,8 @@ class GameEncoding:
 
     def mask(self, legal: Iterable[int]) -> np.ndarray:
         out = np.zeros(self.num_actions, dtype=np.int8)
-        out[list(legal)] = 1
+        indices = list(legal)
+        out[np.fromiter(indices, np.intp, len(indices))] = 1
         return out
 
     # ------------------------------------------------------------------ observation
@@ -286,6 +287,11 @@ class GameEncoding:
         if found is None:
             found = self.card_slots[card] = self._card_index[str(card)]
         return found
+
+    @staticmethod
+    def put_ones(vector: np.ndarray, indices: list[int]) -> None:
+        """Set the entries at ``indices`` to 1 (the fastest way numpy offers for a list)."""
+        vector[np.fromiter(indices, np.intp, len(indices))] = 1.0
 
     def width(self, feature: Feature) -> int:
         """How many entries a feature takes."""

@@ -64,6 +64,7 @@ def observer(encoder: Any) -> Callable[[Area52State, int, Any], None]:
         )
     )
     slot = encoder.card_slots
+    put = encoder.put_ones
 
     def observe(state: Area52State, seat: int, out: Any) -> None:
         deck = state.alien_deck
@@ -73,7 +74,7 @@ def observer(encoder: Any) -> Callable[[Area52State, int, Any], None]:
         if known:
             ones += [back + slot[c] for c in deck[len(deck) - known :]]
         ones += [discard + slot[c] for c in state.discard]
-        out[ones] = 1.0
+        put(out, ones)
         out[wave] = state.wave
         out[squad] = len(state.defender_deck) / 26
         out[aliens] = len(deck) / 26

@@ -81,6 +81,7 @@ def observer(encoder: Any) -> Callable[[BobaTeaState, int, Any], None]:
     zone = len(encoder.cards) + 2
     phases = {p: phase + i for i, p in enumerate(PHASES)}
     slot = encoder.card_slots
+    put = encoder.put_ones
 
     def observe(state: BobaTeaState, seat: int, out: Any) -> None:
         ones: list[int] = []
@@ -105,7 +106,7 @@ def observer(encoder: Any) -> Callable[[BobaTeaState, int, Any], None]:
             rank = RANK[card]
             ones.append(rows + seen[rank] * zone + slot[card])
             seen[rank] += 1
-        out[ones] = 1.0
+        put(out, ones)
         for k in range(13):
             out[by_rank + k] = state.discarded[k + 1] / 4
         out[customers] = state.customers / 13

@@ -81,6 +81,7 @@ def observer(encoder: Any) -> Callable[[DeadCenterState, int, Any], None]:
     space_key = [zombies + OUTSIDE.index(label) * zone for label in SPACE_LABELS]
     phases = {p: phase + i for i, p in enumerate(PHASES)}
     slot = encoder.card_slots
+    put = encoder.put_ones
 
     def observe(state: DeadCenterState, seat: int, out: Any) -> None:
         ones: list[int] = []
@@ -104,7 +105,7 @@ def observer(encoder: Any) -> Callable[[DeadCenterState, int, Any], None]:
             ones.append(phases[state.phase])
         if state.played is not None:
             ones.append(played + CABIN.index(PILE_LABELS[state.played]))
-        out[ones] = 1.0
+        put(out, ones)
         out[turn] = state.turn / 50
         out[deck] = len(state.deck) / 54
 

@@ -112,6 +112,7 @@ def observer(encoder: Any) -> Callable[[EmissaryState, int, Any], None]:
     trumps = {t: trump + i for i, t in enumerate(TRUMPS)}
     jacks = [encoder.card_slot(j) for j in JACKS]
     slot = encoder.card_slots
+    put = encoder.put_ones
 
     def observe(state: EmissaryState, seat: int, out: Any) -> None:
         ones: list[int] = []
@@ -149,7 +150,7 @@ def observer(encoder: Any) -> Callable[[EmissaryState, int, Any], None]:
         ones += [won_here + slot[c] for c in state.scoring]
         ones += [contents + slot[c] for c in state.deck]
         ones += [discard + slot[c] for c in state.discard]
-        out[ones] = 1.0
+        put(out, ones)
         out[allies + n] = down
         out[allies + zone + n] = laid
         out[wins] = state.wins / 8

@@ -53,6 +53,7 @@ def observer(encoder: Any) -> Callable[[FoursquareState, int, Any], None]:
     stride = zone + 1  # a pile's cards, then whether its top is face down
     place = {index: piles + SPACES.index(label) * stride for index, label in enumerate(LABEL)}
     slot = encoder.card_slots
+    put = encoder.put_ones
 
     def observe(state: FoursquareState, seat: int, out: Any) -> None:
         ones = [card + slot[state.card]] if state.card is not None else []
@@ -63,7 +64,7 @@ def observer(encoder: Any) -> Callable[[FoursquareState, int, Any], None]:
             if down >> index & 1:
                 ones.append(at + zone)
         ones += [contents + slot[c] for c in state.deck]
-        out[ones] = 1.0
+        put(out, ones)
         count = down.bit_count()
         out[tops] = count / 4
         out[closed] = count / 4

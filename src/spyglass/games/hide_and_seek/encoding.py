@@ -64,6 +64,7 @@ def observer(encoder: Any) -> Callable[[HideAndSeekState, int, Any], None]:
     cells = [frame_at(*cell_frame(k)) for k in range(CELLS)]
     spaces = [(space.index, frame_at(*space.frame)) for space in SPACES]
     slot = encoder.card_slots
+    put = encoder.put_ones
 
     def observe(state: HideAndSeekState, seat: int, out: Any) -> None:
         ones = list(corners)
@@ -76,7 +77,7 @@ def observer(encoder: Any) -> Callable[[HideAndSeekState, int, Any], None]:
             ones.append(deck + slot[state.deck[-1]])
         ones += [discard + slot[c] for c in state.discard]
         ones += [pile + slot[c] for c in state.score_pile]
-        out[ones] = 1.0
+        put(out, ones)
         out[deck + n] = max(0, len(state.deck) - 1)
         out[score] = len(state.score_pile) / 20
         out[needed] = WINNING_SCORE / 20

@@ -65,6 +65,7 @@ def observer(encoder: Any) -> Callable[[LootTheLoopState, int, Any], None]:
     n = len(encoder.cards)
     zone = n + 2
     slot = encoder.card_slots
+    put = encoder.put_ones
 
     def observe(state: LootTheLoopState, seat: int, out: Any) -> None:
         shown = state.loop.shown
@@ -75,7 +76,7 @@ def observer(encoder: Any) -> Callable[[LootTheLoopState, int, Any], None]:
         ones += [loop + k * zone + slot[c] for k, c in enumerate(shown) if c is not None]
         ones += [notes + slot[c] for c in state.notes]
         ones += [pile + slot[c] for c in state.score_pile]
-        out[ones] = 1.0
+        put(out, ones)
         out[deck] = len(state.loop) / 53
         out[face_down] = state.loop.face_down_count() / 53
         out[limit] = NOTES_LIMIT / 3

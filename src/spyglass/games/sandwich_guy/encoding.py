@@ -48,12 +48,13 @@ def observer(encoder: Any) -> Callable[[SandwichGuyState, int, Any], None]:
     limit, done = encoder.at("hand_limit"), encoder.at("deck_done")
     tallies = [(encoder.at(f"sandwiches.{kind}"), kind) for kind in KINDS]
     slot = encoder.card_slots
+    put = encoder.put_ones
 
     def observe(state: SandwichGuyState, seat: int, out: Any) -> None:
         ones = [hand + slot[c] for c in state.hand]
         ones += [contents + slot[c] for c in state.deck]
         ones += [discard + slot[c] for c in state.discard]
-        out[ones] = 1.0
+        put(out, ones)
         out[limit] = HAND_LIMIT / 8
         out[deck] = len(state.deck) / 52
         out[done] = 1.0 if state.deck_done else 0.0

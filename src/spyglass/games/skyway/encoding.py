@@ -64,6 +64,7 @@ def observer(encoder: Any) -> Callable[[SkywayState, int, Any], None]:
     )
     zone = len(encoder.cards) + 2
     slot = encoder.card_slots
+    put = encoder.put_ones
 
     def observe(state: SkywayState, seat: int, out: Any) -> None:
         ones: list[int] = []
@@ -75,7 +76,7 @@ def observer(encoder: Any) -> Callable[[SkywayState, int, Any], None]:
             ones += [at + slot[c] for c in stack]
         ones += [contents + slot[c] for c in state.deck]
         ones += [discard + slot[c] for c in state.discard]
-        out[ones] = 1.0
+        put(out, ones)
         out[rounds] = state.round / 3
         for k, n in enumerate(runs(state.grid)):
             out[run + k] = n / 10

@@ -438,6 +438,7 @@ def _piece_writer(encoder: Any) -> Callable[[Any, int, Any], None]:
         secret_parts.append((inner, {v: i for i, v in enumerate(values)}))
         inner += encoder.width(child)
     secrets_at, secret_width = encoder.at("secrets"), inner
+    put = encoder.put_ones
 
     def place(ones: list[int], start: int, parts: Any, values: tuple[Any, ...]) -> None:
         for (offset, positions), value in zip(parts, values, strict=True):
@@ -463,7 +464,7 @@ def _piece_writer(encoder: Any) -> Callable[[Any, int, Any], None]:
             place(ones, start, secret_parts, values)
             if s.loose:  # the one number among the Secret's features
                 out[start + secret_parts[7][0]] = 1.0
-        out[ones] = 1.0
+        put(out, ones)
 
     return write
 

@@ -56,6 +56,7 @@ def observer(encoder: Any) -> Callable[[SyndicateState, int, Any], None]:
     )
     zone = len(encoder.cards) + 2
     slot = encoder.card_slots
+    put = encoder.put_ones
 
     def observe(state: SyndicateState, seat: int, out: Any) -> None:
         ones = [leftover + slot[c] for c in state.leftover]
@@ -67,6 +68,6 @@ def observer(encoder: Any) -> Callable[[SyndicateState, int, Any], None]:
         ones += [removed + slot[c] for c in state.removed]
         if state.promoted_out is not None:
             ones.append(out_at + slot[state.promoted_out])
-        out[ones] = 1.0
+        put(out, ones)
 
     return observe

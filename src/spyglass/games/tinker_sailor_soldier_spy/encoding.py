@@ -66,6 +66,7 @@ def observer(encoder: Any) -> Callable[[TinkerSailorSoldierSpyState, int, Any], 
     )
     marks = row + len(encoder.cards) + 1  # a chip in the second row is no card
     slot = encoder.card_slots
+    put = encoder.put_ones
 
     def observe(state: TinkerSailorSoldierSpyState, seat: int, out: Any) -> None:
         ones = [revealed + slot[c] for c in state.revealed]
@@ -75,7 +76,7 @@ def observer(encoder: Any) -> Callable[[TinkerSailorSoldierSpyState, int, Any], 
         ones += [contents + slot[c] for c in state.deck]
         ones += [discard + slot[c] for c in state.discard]
         ones += [trash + slot[c] for c in state.trash]
-        out[ones] = 1.0
+        put(out, ones)
         out[rounds] = state.round / 2
         out[payment] = 0.0 if state.challenger is None else state.paid / 12
         laid = state.fight_chips[: max(0, len(state.fight_cards) - 1)]
