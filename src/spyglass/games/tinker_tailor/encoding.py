@@ -94,7 +94,7 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("your_money"),
             Number("your_points", 50, (0, 3)),
             Number("credit", 10),
-            Each("final_hands", players, (Zone("cards"), Number("note", 50))),
+            Each("final_hands", players, (Zone("cards"), Number("note", 50, (0, 3)))),
             # The role the rhyme has reached ("▶ Soldier (seat 0)").
             Labelled("rhyme", " · ", ("▶",), (Zone(""),)),
             # Every role card this seat has held in this round's draft (its text names them).
