@@ -105,7 +105,7 @@ def test_the_suit_of_each_chip_in_the_second_row_is_encoded() -> None:
     mark, so which suit paid was lost."""
     game = spyglass.load("tinker-sailor-soldier-spy")
     encoding = GameEncoding(game, 1, strict=True)
-    at = encoding.at("tally of second row")
+    at = encoding.at("chips in the second row")
     suits = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
     seen = 0
     for seed in range(30):

@@ -40,7 +40,7 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Number("payment", 12),
             Zone("second_row"),
             # The chips laid in the second row this fight ("Moons chip"), by suit.
-            Tally("second_row", CHIPS, 6, name="tally of second row"),
+            Tally("second_row", CHIPS, 6, name="chips in the second row"),
             Keys("chips", SUITS, (Number("", 6),)),
             Number("deck", 45),
             Zone("deck_contents"),
@@ -60,7 +60,7 @@ def observer(encoder: Any) -> Callable[[TinkerSailorSoldierSpyState, int, Any], 
     rounds, revealed, challenger, payment, row = (
         at(p) for p in ("round", "revealed", "challenger", "payment", "second_row")
     )
-    tally = at("tally of second row")
+    tally = at("chips in the second row")
     chips, deck, contents, discard, trash, piles = (
         at(p) for p in ("chips", "deck", "deck_contents", "discard", "trash", "piles")
     )
