@@ -167,3 +167,56 @@ def test_observing_the_state_equals_encoding_its_view(game_id: str, players: int
             if state.is_over or state.step >= STEPS:
                 break
             state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_rhyme_names_the_role_it_reached_by_title() -> None:
+    """Tinker Tailor: "▶ Rich Man (seat 0)" used to count as a bare mark (its two words are no
+    card), so five roles at the rhyme encoded alike."""
+    from spyglass.games.tinker_tailor.cards import ROLE_CARDS, TITLES
+
+    titles = [TITLES[c] for c in ROLE_CARDS]  # in rhyme order
+    game = spyglass.load("tinker-tailor")
+    encoding = GameEncoding(game, 3, strict=True)
+    at = encoding.at("rhyme")
+    reached = set()
+    for seed in range(4):
+        state = game.new_state(players=3, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            line = state.view(0)["table"]["rhyme"]
+            vector = encoding.observe_state(state, 0)
+            marked = [part for part in line.split(" · ") if part.startswith("▶ ")]
+            block = vector[at + 1 : at + 1 + len(titles)]
+            if marked:
+                title = titles[int(block.argmax())]
+                assert vector[at] == 1.0 and block.sum() == 1.0
+                assert marked[0].removeprefix("▶ ").startswith(title + " (")
+                reached.add(title)
+            else:
+                assert vector[at] == 0.0 and block.sum() == 0.0
+            state.apply(rng.choice(state.legal_actions()))
+    assert {"Rich Man", "Poor Man"} <= reached
+
+
+def test_observations_kept_per_table_stay_exact_across_tables_and_clones() -> None:
+    """Espionage keeps each seat's plays between observations (``Segment``): several tables
+    observed in turn, clones taken along the way and new cities all encode as the views do."""
+    game = spyglass.load("espionage")
+    encoding = GameEncoding(game, 4, strict=True)
+    tables = [game.new_state(players=4, seed=70 + k) for k in range(3)]
+    rngs = [Rng(k) for k in range(3)]
+    cities = set()
+    for step in range(400):
+        for k in range(len(tables)):
+            if step % 9 == 4:
+                tables[k] = tables[k].clone()
+            state = tables[k]
+            if state.is_over:
+                continue
+            seat = (step + k) % 4
+            assert np.array_equal(
+                encoding.observe_state(state, seat), encoding.observe(state.view(seat))
+            )
+            state.apply(rngs[k].choice(state.legal_actions()))
+            cities.add((k, state.city))
+    assert len(cities) > 3

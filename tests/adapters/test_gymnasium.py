@@ -50,6 +50,8 @@ def test_a_masked_random_agent_finishes_with_a_win_or_loss(game_id: str) -> None
     total, done, steps = 0.0, False, 0
     while not done:
         legal = np.flatnonzero(info["action_mask"])
+        # The info lists the same actions, so that a client need not scan the mask.
+        assert info["legal_actions"] == tuple(int(i) for i in legal)
         action = int(rng.choice(legal)) if len(legal) else 0
         obs, reward, done, _truncated, info = env.step(action)
         assert obs.shape == env.observation_space.shape

@@ -54,6 +54,36 @@ def test_mcts_and_ismcts_play_a_whole_game(game_id: str) -> None:
     assert all(0.0 <= r <= 1.0 for r in returns)
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_python_calls_answer_as_pyspiel_does(game_id: str) -> None:
+    """``legal_actions``, ``is_chance_node`` and the tensors, called from Python, skip the
+    round trip through C++: they answer as pyspiel's own methods, the tensors as numpy
+    arrays, at chance nodes, decisions (every player asked) and the end."""
+    game = load(game_id)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(5)
+    size = game.observation_tensor_size()
+    for _ in range(2 + 40):
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in range(game.num_players()):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+            for ours, theirs in (
+                (state.observation_tensor(player), pyspiel.State.observation_tensor(state, player)),
+                (
+                    state.information_state_tensor(player),
+                    pyspiel.State.information_state_tensor(state, player),
+                ),
+            ):
+                assert isinstance(ours, np.ndarray) and ours.dtype == np.float32
+                assert ours.shape == (size,) and ours.tolist() == theirs
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(game.num_players())
+
+
 def test_parameters_and_strings() -> None:
     game = pyspiel.load_game("spyglass_espionage(players=4,deals=10)")
     assert game.num_players() == 4

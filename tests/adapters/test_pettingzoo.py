@@ -42,6 +42,24 @@ def test_a_masked_random_game_pays_the_winners() -> None:
     assert sum(totals.values()) == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize(("game_id", "players"), [("tinker-tailor", 2), ("espionage", 4)])
+def test_the_info_lists_the_legal_actions_of_the_seat_to_move(game_id: str, players: int) -> None:
+    env = adapter.raw_env(game_id, players=players)
+    env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for step, agent in enumerate(env.agent_iter()):
+        obs, _, done, truncated, info = env.last()
+        legal = tuple(int(i) for i in np.flatnonzero(obs["action_mask"]))
+        assert info["legal_actions"] == legal
+        assert legal or done or truncated
+        for other in env.agents:  # the others are not asked: nothing is legal for them
+            if other != agent:
+                assert env.infos[other]["legal_actions"] == ()
+        if done or truncated or step >= 60:
+            break
+        env.step(int(rng.choice(legal)))
+
+
 def test_the_global_state_is_every_seat_observation() -> None:
     # PettingZoo's own state test plays unmasked random actions, which our games refuse; its
     # check of the state space runs as it is.

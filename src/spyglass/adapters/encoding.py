@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -94,6 +94,17 @@ class GameEncoding:
             for c in cards
             if str(c) in self._card_index
         }
+        # The same by card code where every card is an int (a ``Card``): long lists of cards
+        # then go into a vector in one numpy call (``put_cards``).
+        codes = [c for c in self.card_slots if isinstance(c, int) and c >= 0]
+        self._code_slots: np.ndarray | None = None
+        if codes and len(codes) == len(self.card_slots):
+            # A code outside the vocabulary lands far outside any vector: IndexError, not a
+            # wrong entry.
+            table = np.full(max(codes) + 1, 1 << 40, np.intp)
+            for c in codes:
+                table[int(c)] = self.card_slots[c]
+            self._code_slots = table
         self._total = float(max(sum(copies.values()), len(self.cards)))
         self._aliases = self._card_aliases()
         self.max_length = game.max_actions(self.players)
@@ -194,12 +205,22 @@ class GameEncoding:
 
     def legal_indices(self, state: State) -> dict[int, Action]:
         """The legal actions of ``state`` by index, in index order."""
+        return dict(sorted(self.legal_map(state).items()))
+
+    def legal_map(self, state: State) -> dict[int, Action]:
+        """The legal actions of ``state`` by index, in the game's own order: what the adapters
+        look up at every step (:meth:`legal_indices` sorts it)."""
         legal = state._legal_list()  # read only, never handed out
+        # index() inlined for the common case: an action object already seen.
+        known = self._by_id.get
         index = self.index
-        found = {index(a): a for a in legal}
+        found = {
+            (hit[1] if (hit := known(id(a))) is not None and hit[0] is a else index(a)): a
+            for a in legal
+        }
         if len(found) != len(legal):
             raise EncodingError(f"{self.game.info.id}: two legal actions share one index")
-        return dict(sorted(found.items()))
+        return found
 
     def action(self, state: State, index: int) -> Action:
         """The legal action of ``state`` with this index (RulesError if it is not legal)."""
@@ -211,10 +232,10 @@ class GameEncoding:
         )
         raise RulesError(f"action index {index} ({kind} {cards} {target}) is not legal here")
 
-    def mask(self, legal: Iterable[int]) -> np.ndarray:
+    def mask(self, legal: Collection[int]) -> np.ndarray:
+        """The int8 mask with a 1 at each index of ``legal``."""
         out = np.zeros(self.num_actions, dtype=np.int8)
-        indices = list(legal)
-        out[np.fromiter(indices, np.intp, len(indices))] = 1
+        out[np.fromiter(legal, np.intp, len(legal))] = 1
         return out
 
     # ------------------------------------------------------------------ observation
@@ -293,6 +314,34 @@ class GameEncoding:
         """Set the entries at ``indices`` to 1 (the fastest way numpy offers for a list)."""
         vector[np.fromiter(indices, np.intp, len(indices))] = 1.0
 
+    def put_cards(self, vector: np.ndarray, start: int, cards: Sequence[Any]) -> None:
+        """Set the entry of each card of ``cards`` in the zone at ``start`` to 1 (what
+        ``put_ones`` does with ``start + card_slot(card)`` for each, in one numpy call where
+        the cards are codes: a deck's worth costs a fifth as much)."""
+        if not cards:
+            return
+        table = self._code_slots
+        if table is None:
+            slot = self.card_slot
+            self.put_ones(vector, [start + slot(c) for c in cards])
+            return
+        vector[start + table[np.fromiter(cards, np.intp, len(cards))]] = 1.0
+
+    @staticmethod
+    def put_values(vector: np.ndarray, values: dict[int, float]) -> None:
+        """Set each entry of ``values`` (entry -> value): one numpy call for them all, where a
+        store per entry costs ten times more than a Python dict's."""
+        vector[np.fromiter(values, np.intp, len(values))] = np.fromiter(
+            values.values(), np.float32, len(values)
+        )
+
+    def segment(self, path: str) -> Segment:
+        """A :class:`Segment` over the ``Each`` feature at ``path`` (or with that name)."""
+        for slot in self._slots:
+            if path in (slot.feature.path, slot.feature.name) and isinstance(slot.feature, Each):
+                return Segment(slot.offset, slot.width, slot.width // slot.feature.capacity)
+        raise EncodingError(f"{self.game.info.id}: no list feature at {path!r}")
+
     def width(self, feature: Feature) -> int:
         """How many entries a feature takes."""
         return len(self._bounds(feature)[0])
@@ -317,14 +366,16 @@ class GameEncoding:
         else:
             vector = np.zeros(self.observation_size, dtype=np.float32)
             direct(state, seat, vector)
+            # The header, entry by entry: a handful of scalar stores beat one fancy index.
             n = self.players
+            vector[seat] = 1.0
             mover = state.current_player
             if mover is None:
-                vector[[seat, 2 * n + 1]] = 1.0
-            elif mover == seat:
-                vector[[seat, n + mover, 2 * n]] = 1.0
+                vector[2 * n + 1] = 1.0
             else:
-                vector[[seat, n + mover]] = 1.0
+                vector[n + mover] = 1.0
+                if mover == seat:
+                    vector[2 * n] = 1.0
             vector[2 * n + 2] = state.step / self._length
         if self.strict:
             self._check_bounds(vector)
@@ -510,6 +561,12 @@ class GameEncoding:
                 out[start + len(self.cards)] += size
 
     def _count(self, text: str, out: defaultdict[int, float], start: int) -> None:
+        for i in self.text_entries(text):
+            out[start + i] += 1.0
+
+    def text_entries(self, text: str) -> tuple[int, ...]:
+        """The entries of a zone (from its start) that a text counts: the cards it names, or
+        the mark entry if it names none (for direct observers that write such texts)."""
         named = self._named.get(text)
         if named is None:
             index = self.card(text)
@@ -518,13 +575,10 @@ class GameEncoding:
             else:
                 words = _TOKENS.split(_SEATS.sub(" ", text))
                 tokens = (self.card(t) for t in words if t)
-                named = tuple(i for i in tokens if i is not None)
+                named = tuple(i for i in tokens if i is not None) or (len(self.cards) + 1,)
             if len(self._named) < 1 << 16:
                 self._named[text] = named
-        if not named:
-            out[start + len(self.cards) + 1] += 1.0
-        for i in named:
-            out[start + i] += 1.0
+        return named
 
     def card(self, text: str) -> int | None:
         """The vocabulary index of a card as a view writes it, None if it is not a card."""
@@ -583,6 +637,51 @@ class GameEncoding:
 
 
 Writer = Callable[[Any, "defaultdict[int, float]", int], None]
+
+#: Writes one list item into a segment: (segment, offset of the item, seat, item).
+ItemWriter = Callable[[np.ndarray, int, int, Any], None]
+
+
+class Segment:
+    """The entries of an ``Each`` feature over a list that grows as a game goes on (the plays
+    of a city), kept per table and seat between observations: a call writes only the items
+    added since the last one, and rebuilds the whole segment when the list is not an extension
+    of the list it saw (a new city, another table). What an item writes may depend only on the
+    seat, the item and its place in the list; the items are compared by value, so a stale
+    cache is never used."""
+
+    __slots__ = ("_cache", "_last", "capacity", "start", "stride", "width")
+
+    def __init__(self, start: int, width: int, stride: int) -> None:
+        self.start, self.width, self.stride = start, width, stride
+        self.capacity = width // stride if stride else 0
+        # Per (table, seat), and per seat the latest of any table (a clone starts from it).
+        self._cache: dict[tuple[int, int], tuple[tuple[Any, ...], np.ndarray]] = {}
+        self._last: dict[int, tuple[tuple[Any, ...], np.ndarray]] = {}
+
+    def write(
+        self, table: object, seat: int, items: Sequence[Any], item: ItemWriter, out: np.ndarray
+    ) -> None:
+        """Write the segment of ``items`` as ``seat`` sees them into ``out``; ``table`` (the
+        state) only picks the cache entry."""
+        key = (id(table), seat)
+        now = tuple(items[: self.capacity])
+        cached = self._cache.get(key)
+        if cached is not None and now[: len(cached[0])] == cached[0]:
+            done, entries = len(cached[0]), cached[1]  # this table's own: extended in place
+        else:
+            cached = self._last.get(seat)
+            if cached is not None and now[: len(cached[0])] == cached[0]:
+                done, entries = len(cached[0]), cached[1].copy()
+            else:
+                done, entries = 0, np.zeros(self.width, np.float32)
+            if len(self._cache) >= 256:
+                self._cache.clear()  # tables come and go (searches clone them by the thousand)
+        stride = self.stride
+        for i in range(done, len(now)):
+            item(entries, i * stride, seat, now[i])
+        self._cache[key] = self._last[seat] = (now, entries)
+        out[self.start : self.start + self.width] = entries
 
 
 def _hashable(value: Any) -> bool:

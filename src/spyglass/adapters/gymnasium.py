@@ -2,9 +2,10 @@
 
 Actions are ``Discrete(num_actions)`` indices (``GameEncoding``); ``info["action_mask"]`` marks
 the legal ones (all zero when the deal decided the game before any move: then any action ends
-the episode with the result). An illegal index leaves the table as it was and ends the episode
-with ``illegal_reward`` (default -1) and ``info["illegal_action"] = True``. The reward comes at
-the end (``rewards``): with ``reward="win"`` 1 for a win and 0 for a loss; with
+the episode with the result) and ``info["legal_actions"]`` lists them, ascending, so that a
+client need not scan the mask. An illegal index leaves the table as it was and ends the
+episode with ``illegal_reward`` (default -1) and ``info["illegal_action"] = True``. The reward
+comes at the end (``rewards``): with ``reward="win"`` 1 for a win and 0 for a loss; with
 ``reward="score"`` 1 to 2 for a win and -1 to 0 for a loss, the better the rulebook's score the
 higher. Observations lie within the space's declared bounds. ``render_mode="ansi"`` returns
 the table as text, ``"human"`` writes it to standard output.
@@ -73,7 +74,7 @@ class SpyglassEnv(gymnasium.Env):
         # The deal comes from Gymnasium's seeded generator, so reset(seed=s) repeats a deal.
         deal = int(self.np_random.integers(0, 2**63 - 1))
         self.state = self.game.new_state(players=1, seed=deal)
-        self._legal = self.encoding.legal_indices(self.state)
+        self._legal = self.encoding.legal_map(self.state)
         self._finished = False
         if self.render_mode == "human":
             self.render()
@@ -95,7 +96,7 @@ class SpyglassEnv(gymnasium.Env):
             info["illegal_action"] = True
             return self._observe(), self.illegal_reward, True, False, info
         state._advance(move)  # taken from this state's own legal actions
-        self._legal = self.encoding.legal_indices(state)
+        self._legal = self.encoding.legal_map(state)
         self._finished = state.is_over
         reward = self._reward() if state.is_over else 0.0
         if self.render_mode == "human":
@@ -126,7 +127,13 @@ class SpyglassEnv(gymnasium.Env):
 
     def _info(self) -> dict[str, Any]:
         state = self._require_state()
-        info: dict[str, Any] = {"action_mask": self.action_masks()}
+        legal = self._legal
+        info: dict[str, Any] = {
+            "action_mask": self.encoding.mask(legal),
+            # The same as a list: a client need not scan the mask (191,920 entries in the
+            # Syndicate) to find the few legal actions.
+            "legal_actions": tuple(sorted(legal)),
+        }
         if state.is_over and state.result is not None:
             info["won"] = state.result.won
             info["score"] = state.result.score

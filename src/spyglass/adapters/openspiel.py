@@ -29,7 +29,7 @@ import numpy as np
 import pyspiel
 
 import spyglass
-from spyglass.engine import Rng, State, derive_seed
+from spyglass.engine import Action, Rng, State, derive_seed
 
 from .encoding import GameEncoding, encoding_for
 from .rewards import bounds, check_reward, rewards
@@ -143,23 +143,31 @@ class SpyglassGame(pyspiel.Game):
 
 class _Table:
     """The spyglass state inside an OpenSpiel state: cloned with ``State.clone`` (OpenSpiel
-    deep-copies a Python state's attributes) and pickled as its record (serialisation)."""
+    deep-copies a Python state's attributes) and pickled as its record (serialisation).
 
-    __slots__ = ("digits", "moves", "state")
+    It also keeps the OpenSpiel game (asking pyspiel for it crosses into C++ every time) and
+    the legal actions by index of the state at hand (``legal_actions()`` and the
+    ``apply_action()`` that follows read them once)."""
+
+    __slots__ = ("digits", "game", "legal", "moves", "state")
 
     def __init__(
         self,
         state: State | None,
         moves: list[tuple[int, int]] | None = None,
         digits: list[int] | None = None,
+        game: SpyglassGame | None = None,
     ) -> None:
         self.state = state
         self.moves = moves or []  # (seat, action index) of every action taken at the table
         self.digits = digits or []  # the deal's digits chosen so far, before the deal
+        self.game = game
+        # (state, step, legal actions by index) of the latest state asked about.
+        self.legal: tuple[State, int, dict[int, Action]] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         state = None if self.state is None else self.state.clone()
-        return _Table(state, list(self.moves), list(self.digits))
+        return _Table(state, list(self.moves), list(self.digits), self.game)
 
     def __reduce__(self) -> tuple[Any, ...]:
         state = self.state
@@ -197,14 +205,70 @@ class SpyglassState(pyspiel.State):
 
     def __init__(self, game: SpyglassGame) -> None:
         super().__init__(game)
-        self.table = _Table(None)
+        self.table = _Table(None, game=game)
         self.samples_drawn = 0  # by ismcts_resampler, from this state object
 
     @property
     def _game_(self) -> SpyglassGame:
-        game = self.get_game()
-        assert isinstance(game, SpyglassGame)
+        table = self.table
+        game = table.game
+        if game is None:  # a table unpickled from its record
+            found = self.get_game()
+            assert isinstance(found, SpyglassGame)
+            game = table.game = found
         return game
+
+    def _legal_map(self, state: State) -> dict[int, Action]:
+        """The legal actions of ``state`` (the table's) by index, computed once per state."""
+        table = self.table
+        cached = table.legal
+        if cached is not None and cached[0] is state and cached[1] == state.step:
+            return cached[2]
+        found = self._game_.encoding.legal_map(state)
+        table.legal = (state, state.step, found)
+        return found
+
+    # Python callers reach these without a round trip through C++ (pyspiel's own versions
+    # call back into Python several times and copy every list and tensor); C++ callers get
+    # the same answers through the methods pyspiel calls.
+
+    def is_chance_node(self) -> bool:
+        return self.table.state is None
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """As pyspiel's ``legal_actions``: the ascending legal actions of ``player`` (default
+        the player to move); the chance outcomes at a chance node."""
+        state = self.table.state
+        if state is None:
+            return [action for action, _ in self.chance_outcomes()]
+        if state.is_over:
+            return []
+        mover = state.current_player
+        if player is None or player == mover:
+            return sorted(self._legal_map(state))
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
+
+    def observation_tensor(self, player: int | None = None) -> np.ndarray:
+        """The observation vector of ``player`` (default the player to move) as a float32
+        numpy array: pyspiel's values, without copying them into a list."""
+        return self._tensor(player)
+
+    def information_state_tensor(self, player: int | None = None) -> np.ndarray:
+        """The information-state tensor: the same vector (see the module's text)."""
+        return self._tensor(player)
+
+    def _tensor(self, player: int | None) -> np.ndarray:
+        game = self._game_
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < game.players:
+            raise pyspiel.SpielError(f"player {player} is not in 0..{game.players - 1}")
+        inner = self.table.state
+        if inner is None:
+            return np.zeros(game.encoding.observation_size, np.float32)
+        return game.encoding.observe_state(inner, player)
 
     def current_player(self) -> int:
         state = self.table.state
@@ -230,7 +294,7 @@ class SpyglassState(pyspiel.State):
             return list(range(self._game_.radices[len(table.digits)]))
         if state.is_over or player != state.current_player:
             return []
-        return list(self._game_.encoding.legal_indices(state))
+        return sorted(self._legal_map(state))
 
     def _apply_action(self, action: int) -> None:
         game = self._game_
@@ -245,11 +309,11 @@ class SpyglassState(pyspiel.State):
                 table.state = game.spyglass.new_state(players=game.players, seed=deal)
             return
         state = table.state
-        move = game.encoding.legal_indices(state).get(int(action))
+        move = self._legal_map(state).get(int(action))
         if move is None:
             raise ValueError(f"action {action} is not legal here")
         table.moves.append((int(state.current_player), int(action)))
-        state._advance(move)  # legal_indices came from this state's own legal actions
+        state._advance(move)  # the legal map came from this state's own legal actions
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -2,9 +2,11 @@
 
 ``env(game_id, players=n, **options)`` (or ``raw_env``) gives agents ``"seat_0"`` ... ; each
 observation is ``{"observation": float32 vector of view(seat), "action_mask": int8 mask}``
-(the mask is all zero when it is not that seat's turn). Rewards come at the end (``rewards``):
-with ``reward="win"`` each seat's share of the win, with ``reward="score"`` 1 to 2 for a
-winner and -1 to 0 for the others, the more points the higher.
+(the mask is all zero when it is not that seat's turn), and the seat's info lists its legal
+actions (``info["legal_actions"]``, ascending; empty when it is not its turn), so that a client
+need not scan the mask. Rewards come at the end (``rewards``): with ``reward="win"`` each
+seat's share of the win, with ``reward="score"`` 1 to 2 for a winner and -1 to 0 for the
+others, the more points the higher.
 
 ``state()`` is what the seats see together: every seat's observation vector, one after the
 other (``state_space``). It holds every card some seat has seen, but not the order of the
@@ -96,14 +98,14 @@ class SpyglassAEC(AECEnv):
             self._rng = np.random.default_rng(seed)
         deal = int(self._rng.integers(0, 2**63 - 1))
         self.table = self.game.new_state(players=self.players, seed=deal)
-        self._legal = self.encoding.legal_indices(self.table)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos = {a: {"legal_actions": ()} for a in self.agents}
         self.agent_selection = self._agent(self.table.current_player)
+        self._deal_legal()
         if self.table.is_over:
             self._finish()
         if self.render_mode == "human":
@@ -120,6 +122,12 @@ class SpyglassAEC(AECEnv):
         self._accumulate_rewards()
         # Every seat is told once that the game ended; the first of them moves next.
         self.agent_selection = self.agents[0]
+
+    def _deal_legal(self) -> None:
+        """The legal actions of the table, by index, and in the info of the seat to move
+        (ascending, so that a client need not scan the mask)."""
+        self._legal = self.encoding.legal_map(self._require_table())
+        self.infos[self.agent_selection]["legal_actions"] = tuple(sorted(self._legal))
 
     def _agent(self, seat: int | None) -> str:
         return self.possible_agents[0 if seat is None else seat]
@@ -153,11 +161,13 @@ class SpyglassAEC(AECEnv):
             )
         self._cumulative_rewards[agent] = 0.0
         table._advance(move)  # taken from this state's own legal actions
-        self._legal = self.encoding.legal_indices(table)
+        self.infos[agent]["legal_actions"] = ()
         if table.is_over:
+            self._legal = {}
             self._finish()
         else:
             self.agent_selection = self._agent(table.current_player)
+            self._deal_legal()
             self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.render_mode == "human":
             self.render()
