@@ -64,7 +64,7 @@ def observer(encoder: Any) -> Callable[[Area52State, int, Any], None]:
         )
     )
     slot = encoder.card_slots
-    put = encoder.put_ones
+    put, cards = encoder.put_ones, encoder.put_cards
 
     def observe(state: Area52State, seat: int, out: Any) -> None:
         deck = state.alien_deck
@@ -73,7 +73,7 @@ def observer(encoder: Any) -> Callable[[Area52State, int, Any], None]:
         ones += [defenders + slot[c] for c in state.defenders]
         if known:
             ones += [back + slot[c] for c in deck[len(deck) - known :]]
-        ones += [discard + slot[c] for c in state.discard]
+        cards(out, discard, state.discard)
         put(out, ones)
         out[wave] = state.wave
         out[squad] = len(state.defender_deck) / 26

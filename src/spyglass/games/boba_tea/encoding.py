@@ -81,7 +81,7 @@ def observer(encoder: Any) -> Callable[[BobaTeaState, int, Any], None]:
     zone = len(encoder.cards) + 2
     phases = {p: phase + i for i, p in enumerate(PHASES)}
     slot = encoder.card_slots
-    put = encoder.put_ones
+    put, cards = encoder.put_ones, encoder.put_cards
 
     def observe(state: BobaTeaState, seat: int, out: Any) -> None:
         ones: list[int] = []
@@ -99,8 +99,8 @@ def observer(encoder: Any) -> Callable[[BobaTeaState, int, Any], None]:
             out[target] = index + 1
         if state.held is not None:
             ones.append(drawn + slot[state.held])
-        ones += [contents + slot[c] for c in state.deck]
-        ones += [discard + slot[c] for c in state.discard]
+        cards(out, contents, state.deck)
+        cards(out, discard, state.discard)
         seen = [0] * 14
         for card in state.discard:  # the nth of its rank in row n, as the view sorts them
             rank = RANK[card]

@@ -81,7 +81,7 @@ def observer(encoder: Any) -> Callable[[DeadCenterState, int, Any], None]:
     space_key = [zombies + OUTSIDE.index(label) * zone for label in SPACE_LABELS]
     phases = {p: phase + i for i, p in enumerate(PHASES)}
     slot = encoder.card_slots
-    put = encoder.put_ones
+    put, cards = encoder.put_ones, encoder.put_cards
 
     def observe(state: DeadCenterState, seat: int, out: Any) -> None:
         ones: list[int] = []
@@ -98,7 +98,7 @@ def observer(encoder: Any) -> Callable[[DeadCenterState, int, Any], None]:
                 card = slot[ring[j]]
                 ones += [space_cell[j] + card, space_key[j] + card]
         ones += [face_down + slot[ring[j]] for j in range(len(SPACES)) if down >> j & 1]
-        ones += [killed + slot[c] for c in state.killed]
+        cards(out, killed, state.killed)
         if state.drawn is not None:
             ones.append(drawn + slot[state.drawn])
         if state.phase in phases:

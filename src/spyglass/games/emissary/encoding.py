@@ -112,7 +112,7 @@ def observer(encoder: Any) -> Callable[[EmissaryState, int, Any], None]:
     trumps = {t: trump + i for i, t in enumerate(TRUMPS)}
     jacks = [encoder.card_slot(j) for j in JACKS]
     slot = encoder.card_slots
-    put = encoder.put_ones
+    put, cards = encoder.put_ones, encoder.put_cards
 
     def observe(state: EmissaryState, seat: int, out: Any) -> None:
         ones: list[int] = []
@@ -148,8 +148,8 @@ def observer(encoder: Any) -> Callable[[EmissaryState, int, Any], None]:
             else:
                 ones += [allies + zone + slot[ruler], ready + slot[ruler]]
         ones += [won_here + slot[c] for c in state.scoring]
-        ones += [contents + slot[c] for c in state.deck]
-        ones += [discard + slot[c] for c in state.discard]
+        cards(out, contents, state.deck)
+        cards(out, discard, state.discard)
         put(out, ones)
         out[allies + n] = down
         out[allies + zone + n] = laid

@@ -64,7 +64,7 @@ def observer(encoder: Any) -> Callable[[HideAndSeekState, int, Any], None]:
     cells = [frame_at(*cell_frame(k)) for k in range(CELLS)]
     spaces = [(space.index, frame_at(*space.frame)) for space in SPACES]
     slot = encoder.card_slots
-    put = encoder.put_ones
+    put, cards = encoder.put_ones, encoder.put_cards
 
     def observe(state: HideAndSeekState, seat: int, out: Any) -> None:
         ones = list(corners)
@@ -75,8 +75,8 @@ def observer(encoder: Any) -> Callable[[HideAndSeekState, int, Any], None]:
         ones += [at + slot[guesses[i]] for i, at in spaces if guesses[i] is not None]
         if state.deck:
             ones.append(deck + slot[state.deck[-1]])
-        ones += [discard + slot[c] for c in state.discard]
-        ones += [pile + slot[c] for c in state.score_pile]
+        cards(out, discard, state.discard)
+        cards(out, pile, state.score_pile)
         put(out, ones)
         out[deck + n] = max(0, len(state.deck) - 1)
         out[score] = len(state.score_pile) / 20

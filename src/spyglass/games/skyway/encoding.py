@@ -64,7 +64,7 @@ def observer(encoder: Any) -> Callable[[SkywayState, int, Any], None]:
     )
     zone = len(encoder.cards) + 2
     slot = encoder.card_slots
-    put = encoder.put_ones
+    put, cards = encoder.put_ones, encoder.put_cards
 
     def observe(state: SkywayState, seat: int, out: Any) -> None:
         ones: list[int] = []
@@ -74,8 +74,8 @@ def observer(encoder: Any) -> Callable[[SkywayState, int, Any], None]:
         for i, stack in enumerate(state.grid):
             at = area + (i // COLS * 3 + i % COLS) * zone
             ones += [at + slot[c] for c in stack]
-        ones += [contents + slot[c] for c in state.deck]
-        ones += [discard + slot[c] for c in state.discard]
+        cards(out, contents, state.deck)
+        cards(out, discard, state.discard)
         put(out, ones)
         out[rounds] = state.round / 3
         for k, n in enumerate(runs(state.grid)):
