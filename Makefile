@@ -14,14 +14,18 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # `make run` needs the package alone; `make test` adds the test tools (pytest, ruff, Playwright
-# for Python, which drives the system's Chromium: no browser is downloaded) and the learning
-# libraries the adapters are tested against (the rl extra).
+# for Python, which drives the system's Chromium: no browser is downloaded), the learning
+# libraries the adapters are tested against (the rl extra) and the trainers (the train extra:
+# Stable-Baselines3, sb3-contrib, SuperSuit and PyTorch). PyTorch is pinned to 2.13.0 and
+# installed first: a CPU build of it lies on this project's machines, while any other release
+# would be a CUDA build of several GB.
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	@touch $(RUN_STAMP)
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test,rl]"
+	$(BIN)/python -m pip install --quiet "torch==2.13.0"
+	$(BIN)/python -m pip install --quiet -e ".[test,rl,train]"
 	@touch $(TEST_STAMP) $(RUN_STAMP)
 
 # The web app on http://127.0.0.1:8000 (it prints the address), SQLite database by default.
@@ -29,8 +33,8 @@ run: $(RUN_STAMP)
 	$(BIN)/spyglass serve
 
 test: $(TEST_STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 	$(BIN)/python -m pytest -n auto --durations=30
 
 lint: $(TEST_STAMP)

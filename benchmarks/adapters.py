@@ -1,13 +1,23 @@
 """Steps per second natively and through each learning-library adapter, per game.
 
-    python benchmarks/adapters.py [GAME ...] [--seconds S]
+    python benchmarks/adapters.py [GAME ...] [--seconds S] [--markdown]
 
-A step is one action by a uniformly random (masked) agent, resets included. "native" applies
-random legal actions to a spyglass State; "encoded" adds what every adapter pays per step (the
-legal-action indices, the mask and the observation vector of the seat to move); then Gymnasium
-(solo games), PettingZoo AEC (multiplayer games) and OpenSpiel (every game: apply_action and
-legal_actions, plus the observation tensor of the seat to move). The overhead column is native
-steps per second divided by the adapter's. CPU time of this process (time.process_time).
+A step is one action by a uniformly random agent, resets included. "native" applies random
+legal actions to a spyglass State; "encoded" adds what every adapter pays per step (the legal
+actions by index, the mask and the observation vector of the seat to move); then Gymnasium
+(solo games), PettingZoo AEC (multiplayer games) and OpenSpiel the way its clients run a game
+(``rl_environment`` and the samplers of MCTS and CFR): chance sampled from
+``chance_outcomes()`` with numpy's weighted choice as ``rl_environment`` does,
+``legal_actions()`` and the observation tensor of the seat to move at every decision.
+
+Gymnasium and PettingZoo are seeded at the first reset only, as clients run them. The agent
+is the same everywhere: it draws a uniform index into the legal actions with the
+engine's own generator, reading them from ``info["legal_actions"]`` in Gymnasium and
+PettingZoo (the mask is built at every step all the same). So the figures compare what the
+environments cost, not what one random generator costs against another. The overhead column
+is native steps per second divided by the adapter's (the targets: at most 3 for Gymnasium and
+PettingZoo, 5 for OpenSpiel). CPU time of this process (time.process_time); every figure of a
+game comes from the same run.
 """
 
 from __future__ import annotations
@@ -51,15 +61,16 @@ def encoded(game: spyglass.Game, players: int) -> Callable[[float], int]:
     encoding = encoding_for(game, players)
 
     def run(deadline: float) -> int:
-        rng, steps, seed = np.random.default_rng(1), 0, 0
+        rng, steps, seed = Rng(1), 0, 0
         while time.process_time() < deadline:
             state = game.new_state(players=players, seed=seed)
             seed += 1
             while not state.is_over:
-                legal = encoding.legal_indices(state)
+                legal = encoding.legal_map(state)
                 encoding.mask(legal)
-                encoding.observe(state.view(state.current_player))
-                state.apply(legal[int(rng.choice(list(legal)))])
+                indices = tuple(sorted(legal))
+                encoding.observe_state(state, state.current_player)
+                state._advance(legal[indices[rng.below(len(indices))]])
                 steps += 1
         return steps
 
@@ -70,17 +81,17 @@ def gymnasium_env(game: spyglass.Game, players: int) -> Callable[[float], int]:
     env = gym_adapter.SpyglassEnv(game.info.id, **game.options)
 
     def run(deadline: float) -> int:
-        rng, steps, seed = np.random.default_rng(1), 0, 0
+        rng, steps = Rng(1), 0
+        _, info = env.reset(seed=1)  # seeded once, as clients do: the next deals follow
         while time.process_time() < deadline:
-            _, info = env.reset(seed=seed)
-            seed += 1
             done = False
             while not done:
-                legal = np.flatnonzero(info["action_mask"])
-                # An empty mask: the deal decided the game, and any action reports the end.
-                action = int(rng.choice(legal)) if len(legal) else 0
+                legal = info["legal_actions"]
+                # None legal: the deal decided the game, and any action reports the end.
+                action = legal[rng.below(len(legal))] if legal else 0
                 _, _, done, _, info = env.step(action)
                 steps += len(legal) > 0
+            _, info = env.reset()
         return steps
 
     return run
@@ -90,17 +101,18 @@ def pettingzoo_env(game: spyglass.Game, players: int) -> Callable[[float], int]:
     env = zoo_adapter.raw_env(game.info.id, players=players, **game.options)
 
     def run(deadline: float) -> int:
-        rng, steps, seed = np.random.default_rng(1), 0, 0
+        rng, steps = Rng(1), 0
+        env.reset(seed=1)  # seeded once, as clients do: the next deals follow
         while time.process_time() < deadline:
-            env.reset(seed=seed)
-            seed += 1
             for _agent in env.agent_iter():
-                obs, _, done, truncated, _ = env.last()
+                _, _, done, truncated, info = env.last()
                 if done or truncated:
                     env.step(None)
                     continue
-                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                legal = info["legal_actions"]
+                env.step(legal[rng.below(len(legal))])
                 steps += 1
+            env.reset()
         return steps
 
     return run
@@ -110,14 +122,18 @@ def openspiel_game(game: spyglass.Game, players: int) -> Callable[[float], int]:
     spiel = pyspiel.load_game(spiel_adapter.short_name(game.info.id), {"players": players})
 
     def run(deadline: float) -> int:
-        rng, steps, deal = np.random.default_rng(1), 0, 0
+        chance, rng, steps = np.random.default_rng(1), Rng(1), 0
         while time.process_time() < deadline:
             state = spiel.new_initial_state()
-            state.apply_action(deal % spiel.max_chance_outcomes())
-            deal += 1
             while not state.is_terminal():
+                if state.is_chance_node():
+                    # As rl_environment's ChanceEventSampler does.
+                    actions, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(int(chance.choice(actions, p=probs)))
+                    continue
                 state.observation_tensor(state.current_player())
-                state.apply_action(int(rng.choice(state.legal_actions())))
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.below(len(legal))])
                 steps += 1
         return steps
 
@@ -128,25 +144,37 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: all)")
     parser.add_argument("--seconds", type=float, default=2.0, help="per measurement")
+    parser.add_argument("--markdown", action="store_true", help="a table for docs/rl.md")
     args = parser.parse_args()
     infos = [i for i in spyglass.games() if not args.games or i.id in args.games]
-    head = f"{'game':28} {'p':>2} {'native':>9} {'encoded':>9} {'adapter':>11} {'steps/s':>9}"
-    print(head + f" {'overhead':>9}")
+    if args.markdown:
+        print("| game | players | native | encoded | Gymnasium / PettingZoo | OpenSpiel |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    else:
+        print(
+            f"{'game':26} {'p':>2} {'native':>8} {'encoded':>8} {'library':>11} {'steps/s':>8}"
+            f" {'x':>6} {'openspiel':>9} {'x':>6}"
+        )
     for info in infos:
         game = spyglass.load(info.id)
         players = info.players[0]
         base = timed(native(game, players), args.seconds)
         enc = timed(encoded(game, players), args.seconds)
-        library = gymnasium_env if info.solo else pettingzoo_env
-        runs = [
-            ("gymnasium" if info.solo else "pettingzoo", library),
-            ("openspiel", openspiel_game),
-        ]
-        for name, make in runs:
-            rate = timed(make(game, players), args.seconds)
+        name = "gymnasium" if info.solo else "pettingzoo"
+        library = timed(
+            (gymnasium_env if info.solo else pettingzoo_env)(game, players), args.seconds
+        )
+        spiel = timed(openspiel_game(game, players), args.seconds)
+        if args.markdown:
             print(
-                f"{info.id:28} {players:>2} {base:>9.0f} {enc:>9.0f} {name:>11} {rate:>9.0f}"
-                f" {base / rate:>8.1f}x",
+                f"| {info.id} | {players} | {base:,.0f} | {enc:,.0f} | {library:,.0f}"
+                f" ({base / library:.1f}x) | {spiel:,.0f} ({base / spiel:.1f}x) |",
+                flush=True,
+            )
+        else:
+            print(
+                f"{info.id:26} {players:>2} {base:>8.0f} {enc:>8.0f} {name:>11} {library:>8.0f}"
+                f" {base / library:>5.1f}x {spiel:>9.0f} {base / spiel:>5.1f}x",
                 flush=True,
             )
 

@@ -94,3 +94,147 @@ def test_an_index_that_is_not_legal_is_refused() -> None:
     illegal = next(i for i in range(encoding.num_actions) if i not in encoding.legal_indices(state))
     with pytest.raises(spyglass.RulesError, match="not legal"):
         encoding.action(state, illegal)
+
+
+def offset_of(encoding: GameEncoding, description: str) -> int:
+    return next(o for d, o, _ in encoding.feature_table() if d.startswith(description))
+
+
+def test_the_suit_of_each_chip_in_the_second_row_is_encoded() -> None:
+    """Tinker, Sailor, Soldier, Spy: "Moons chip" in the second row used to count as a bare
+    mark, so which suit paid was lost."""
+    game = spyglass.load("tinker-sailor-soldier-spy")
+    encoding = GameEncoding(game, 1, strict=True)
+    at = encoding.at("chips in the second row")
+    suits = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
+    seen = 0
+    for seed in range(30):
+        state = game.new_state(seed=seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            row = state.view(0)["table"]["second_row"]
+            vector = encoding.observe_state(state, 0)
+            for k, suit in enumerate(suits):
+                assert vector[at + k] * 6 == pytest.approx(row.count(f"{suit} chip"))
+            seen += any(item.endswith(" chip") for item in row)
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen > 0
+
+
+def test_the_merchants_sale_and_a_purchase_encode_differently() -> None:
+    """Tinker Tailor: nothing but the status line told the Merchant's sale from a purchase."""
+    game = spyglass.load("tinker-tailor")
+    encoding = GameEncoding(game, 2, strict=True)
+    at = offset_of(encoding, "one of 13 at status")
+    names = game.spec.encoding({}, 2).observation[0].values
+    sell, buy = at + names.index("may sell goods"), at + names.index("may buy goods")
+    found = {"sell": 0, "buy": 0}
+    for seed in range(12):
+        state = game.new_state(players=2, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            kinds = {a.kind for a in state.legal_actions()}
+            vector = encoding.observe_state(state, state.current_player)
+            if "sell" in kinds:
+                assert (vector[sell], vector[buy]) == (1.0, 0.0)
+                found["sell"] += 1
+            elif "buy" in kinds:
+                assert (vector[sell], vector[buy]) == (0.0, 1.0)
+                found["buy"] += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert found["sell"] and found["buy"]
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_observing_the_state_equals_encoding_its_view(game_id: str, players: int) -> None:
+    """``observe_state`` (the game's direct observer where it declares one, else its table
+    view alone) gives exactly the encoding of ``view(seat)``, for every seat at every step."""
+    game = spyglass.load(game_id)
+    encoding = GameEncoding(game, players, strict=True)
+    for k in range(3):
+        state = game.new_state(players=players, seed=300 + k)
+        rng = Rng(k)
+        while True:
+            for seat in range(players):
+                expected = encoding.observe(state.view(seat))
+                got = encoding.observe_state(state, seat)
+                if not np.array_equal(got, expected):
+                    wrong = int(np.flatnonzero(got != expected)[0])
+                    raise AssertionError(
+                        f"step {state.step}, seat {seat}: entry {wrong}"
+                        f" ({encoding.entry_name(wrong)}) is {got[wrong]}, not {expected[wrong]}"
+                    )
+            if state.is_over or state.step >= STEPS:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_rhyme_names_the_role_it_reached_by_title() -> None:
+    """Tinker Tailor: "▶ Rich Man (seat 0)" used to count as a bare mark (its two words are no
+    card), so five roles at the rhyme encoded alike."""
+    from spyglass.games.tinker_tailor.cards import ROLE_CARDS, TITLES
+
+    titles = [TITLES[c] for c in ROLE_CARDS]  # in rhyme order
+    game = spyglass.load("tinker-tailor")
+    encoding = GameEncoding(game, 3, strict=True)
+    at = encoding.at("rhyme")
+    reached = set()
+    for seed in range(4):
+        state = game.new_state(players=3, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            line = state.view(0)["table"]["rhyme"]
+            vector = encoding.observe_state(state, 0)
+            marked = [part for part in line.split(" · ") if part.startswith("▶ ")]
+            block = vector[at + 1 : at + 1 + len(titles)]
+            if marked:
+                title = titles[int(block.argmax())]
+                assert vector[at] == 1.0 and block.sum() == 1.0
+                assert marked[0].removeprefix("▶ ").startswith(title + " (")
+                reached.add(title)
+            else:
+                assert vector[at] == 0.0 and block.sum() == 0.0
+            state.apply(rng.choice(state.legal_actions()))
+    assert {"Rich Man", "Poor Man"} <= reached
+
+
+def test_observations_kept_per_table_stay_exact_across_tables_and_clones() -> None:
+    """Espionage keeps each seat's plays between observations (``Segment``): several tables
+    observed in turn, clones taken along the way and new cities all encode as the views do."""
+    game = spyglass.load("espionage")
+    encoding = GameEncoding(game, 4, strict=True)
+    tables = [game.new_state(players=4, seed=70 + k) for k in range(3)]
+    rngs = [Rng(k) for k in range(3)]
+    cities = set()
+    for step in range(400):
+        for k in range(len(tables)):
+            if step % 9 == 4:
+                tables[k] = tables[k].clone()
+            state = tables[k]
+            if state.is_over:
+                continue
+            seat = (step + k) % 4
+            assert np.array_equal(
+                encoding.observe_state(state, seat), encoding.observe(state.view(seat))
+            )
+            state.apply(rngs[k].choice(state.legal_actions()))
+            cities.add((k, state.city))
+    assert len(cities) > 3
+
+
+def test_put_cards_writes_what_put_ones_writes_and_refuses_unknown_cards() -> None:
+    """The numpy path of ``put_cards`` (cards by code) sets the same entries as one
+    ``put_ones`` per card, and a card outside the vocabulary raises instead of landing on a
+    wrong entry."""
+    from spyglass.components.cards import Card
+
+    encoding = GameEncoding(spyglass.load("boba-tea"), 1)
+    cards = list(encoding.card_slots)[:20]
+    by_numpy = np.zeros(encoding.observation_size, np.float32)
+    by_list = by_numpy.copy()
+    encoding.put_cards(by_numpy, 7, cards)
+    encoding.put_ones(by_list, [7 + encoding.card_slot(c) for c in cards])
+    assert np.array_equal(by_numpy, by_list) and by_numpy.sum() == len(set(cards))
+    outside = next(Card(code) for code in range(54, 200) if Card(code) not in encoding.card_slots)
+    with pytest.raises(IndexError):
+        encoding.put_cards(by_numpy, 7, [outside])

@@ -1,6 +1,7 @@
 """Every registered game declares an encoding for learning libraries, and it covers play: each
 legal action has an index, each view fits its declared features (no list longer than its
-capacity, no value outside its category). Half the playouts follow the game's bot, which goes
+capacity, no value outside its category, no entry outside its bounds), and observing the state
+directly gives the encoding of the view. Half the playouts follow the game's bot, which goes
 deeper than random play. Each option is also changed on its own, at the smallest table size that
 accepts it (some options go together with no other, or not at every size)."""
 
@@ -14,9 +15,9 @@ import spyglass
 from spyglass.engine import OptionSpec, Rng, RulesError
 from tests.conformance.test_conformance import player_counts
 
-pytest.importorskip("numpy")
+np = pytest.importorskip("numpy")
 
-from spyglass.adapters.encoding import GameEncoding
+from spyglass.adapters.encoding import GameEncoding  # noqa: E402
 
 PLAYOUTS = 2  # one random, one by the bot
 
@@ -74,10 +75,13 @@ def test_every_game_has_a_working_encoding(
         while not state.is_over:
             seat = state.current_player
             assert len(encoding.legal_indices(state)) == len(state.legal_actions())
-            assert encoding.observe(state.view(seat)).shape == (encoding.observation_size,)
+            vector = encoding.observe(state.view(seat))
+            assert vector.shape == (encoding.observation_size,)
+            assert np.array_equal(encoding.observe_state(state, seat), vector)
             if k % 2 and game.spec.bot is not None:
                 state.apply(game.spec.bot(state.determinize(seat, rng), rng))
             else:
                 state.apply(rng.choice(state.legal_actions()))
         for seat in range(players):
-            encoding.observe(state.view(seat))
+            vector = encoding.observe(state.view(seat))
+            assert np.array_equal(encoding.observe_state(state, seat), vector)

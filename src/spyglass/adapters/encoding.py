@@ -20,8 +20,8 @@ see.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections import Counter, defaultdict
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -39,6 +39,8 @@ from spyglass.engine.encoding import (
     Keys,
     Labelled,
     Number,
+    Scoring,
+    Tally,
     Zone,
 )
 
@@ -80,10 +82,41 @@ class GameEncoding:
         self.declaration: Encoding = hook(game.options, self.players)
         self.cards: tuple[str, ...] = self.declaration.cards
         self._card_index = {c: i for i, c in enumerate(self.cards)}
+        copies = Counter(
+            str(c) for cards in game.deck_contents(self.players).values() for c in cards
+        )
+        self._copies = [float(max(1, copies[c])) for c in self.cards]
+        self._names: dict[Any, str] = {}  # card object -> notation
+        # Card objects -> vocabulary index, for direct observers (objects equal by value).
+        self.card_slots: dict[Any, int] = {
+            c: self._card_index[str(c)]
+            for cards in game.deck_contents(self.players).values()
+            for c in cards
+            if str(c) in self._card_index
+        }
+        # The same by card code where every card is an int (a ``Card``): long lists of cards
+        # then go into a vector in one numpy call (``put_cards``).
+        codes = [c for c in self.card_slots if isinstance(c, int) and c >= 0]
+        self._code_slots: np.ndarray | None = None
+        if codes and len(codes) == len(self.card_slots):
+            # A code outside the vocabulary lands far outside any vector: IndexError, not a
+            # wrong entry.
+            table = np.full(max(codes) + 1, 1 << 40, np.intp)
+            for c in codes:
+                table[int(c)] = self.card_slots[c]
+            self._code_slots = table
+        self._total = float(max(sum(copies.values()), len(self.cards)))
         self._aliases = self._card_aliases()
         self.max_length = game.max_actions(self.players)
+        self._length = max(1, self.max_length)
         self._build_actions()
         self._build_observation()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its game rather than copied: it holds compiled closures, and vector
+        # environments in other processes receive it pickled.
+        options = tuple(sorted(self.game.options.items()))
+        return (_rebuild, (self.game.info.id, options, self.players, self.strict))
 
     # ------------------------------------------------------------------ actions
 
@@ -104,15 +137,18 @@ class GameEncoding:
                 keys.extend((kind.kind, norm, target) for target in kind.targets)
         self._keys = keys
         self._index = {key: i for i, key in enumerate(keys)}
-        self._by_action: dict[Action, int] = {}  # games reuse their Action objects
+        self._by_action: dict[Action, int] = {}
+        self._by_id: dict[int, tuple[Action, int]] = {}
         if len(self._index) != len(keys):
             raise EncodingError(f"{self.game.info.id}: the action universe repeats an action")
 
     def _normalize(self, kind: ActionKind | str, cards: Iterable[Any]) -> tuple[str, ...]:
         ordered = kind.ordered if isinstance(kind, ActionKind) else self._ordered.get(kind, 0)
-        names = tuple(str(c) for c in cards)
-        rest = sorted(names[ordered:], key=lambda c: self._card_index.get(c, len(self.cards)))
-        return names[:ordered] + tuple(rest)
+        names = self._names
+        # str() of a card object is cached: actions are indexed by the thousand.
+        named = tuple(names.get(c) or names.setdefault(c, str(c)) for c in cards)
+        rest = sorted(named[ordered:], key=lambda c: self._card_index.get(c, len(self.cards)))
+        return named[:ordered] + tuple(rest)
 
     @property
     def num_actions(self) -> int:
@@ -135,8 +171,13 @@ class GameEncoding:
 
     def index(self, action: Action) -> int:
         """The index of an action (EncodingError if the declaration misses it)."""
+        # Games hand out the same Action objects again: identity is the cheapest key.
+        known = self._by_id.get(id(action))
+        if known is not None and known[0] is action:
+            return known[1]
         found = self._by_action.get(action)
         if found is not None:
+            self._remember(action, found)
             return found
         try:
             found = self._index[self.key(action)]
@@ -147,7 +188,14 @@ class GameEncoding:
             ) from None
         if len(self._by_action) < 1 << 16:
             self._by_action[action] = found
+        self._remember(action, found)
         return found
+
+    def _remember(self, action: Action, index: int) -> None:
+        by_id = self._by_id
+        if len(by_id) >= 1 << 16:
+            by_id.clear()  # old objects may be gone and their ids reused: start afresh
+        by_id[id(action)] = (action, index)  # holding the action keeps its id unique
 
     def describe_index(self, index: int) -> ActionKey:
         """The action an index stands for, as (kind, card notations, target)."""
@@ -157,11 +205,22 @@ class GameEncoding:
 
     def legal_indices(self, state: State) -> dict[int, Action]:
         """The legal actions of ``state`` by index, in index order."""
-        legal = state.legal_actions()
-        found = {self.index(a): a for a in legal}
+        return dict(sorted(self.legal_map(state).items()))
+
+    def legal_map(self, state: State) -> dict[int, Action]:
+        """The legal actions of ``state`` by index, in the game's own order: what the adapters
+        look up at every step (:meth:`legal_indices` sorts it)."""
+        legal = state._legal_list()  # read only, never handed out
+        # index() inlined for the common case: an action object already seen.
+        known = self._by_id.get
+        index = self.index
+        found = {
+            (hit[1] if (hit := known(id(a))) is not None and hit[0] is a else index(a)): a
+            for a in legal
+        }
         if len(found) != len(legal):
             raise EncodingError(f"{self.game.info.id}: two legal actions share one index")
-        return dict(sorted(found.items()))
+        return found
 
     def action(self, state: State, index: int) -> Action:
         """The legal action of ``state`` with this index (RulesError if it is not legal)."""
@@ -173,9 +232,10 @@ class GameEncoding:
         )
         raise RulesError(f"action index {index} ({kind} {cards} {target}) is not legal here")
 
-    def mask(self, legal: Iterable[int]) -> np.ndarray:
+    def mask(self, legal: Collection[int]) -> np.ndarray:
+        """The int8 mask with a 1 at each index of ``legal``."""
         out = np.zeros(self.num_actions, dtype=np.int8)
-        out[list(legal)] = 1
+        out[np.fromiter(legal, np.intp, len(legal))] = 1
         return out
 
     # ------------------------------------------------------------------ observation
@@ -194,6 +254,164 @@ class GameEncoding:
         self._writers = tuple(writers)
         self.observation_size = offset
         self._named: dict[str, tuple[int, ...]] = {}  # text -> the cards it names
+        low, high = [0.0] * self.header_size, [1.0] * self.header_size
+        for feature in self.declaration.observation:
+            lo, hi = self._bounds(feature)
+            low += lo
+            high += hi
+        self.low = np.array(low, dtype=np.float32)
+        self.high = np.array(high, dtype=np.float32)
+        factory = self.declaration.observer
+        self._direct = None if factory is None else factory(self)
+
+    def _bounds(self, feature: Feature) -> tuple[list[float], list[float]]:
+        """The lowest and highest value of each entry of a feature."""
+        if isinstance(feature, Zone):
+            # A card is counted once per copy in the game; face-down cards and marks (chips,
+            # markers) are fewer than the cards of the whole game.
+            copies = self._copies if feature.most is None else [feature.most] * len(self.cards)
+            return [0.0] * (len(self.cards) + 2), [*copies, self._total, self._total]
+        if isinstance(feature, Number):
+            return [feature.bounds[0]], [feature.bounds[1]]
+        if isinstance(feature, Category):
+            return [0.0] * len(feature.values), [1.0] * len(feature.values)
+        if isinstance(feature, Tally):
+            most = self._total / feature.scale
+            return [0.0] * len(feature.values), [most] * len(feature.values)
+        low: list[float] = [0.0] if isinstance(feature, Labelled) else []
+        high: list[float] = [1.0] if isinstance(feature, Labelled) else []
+        for child in feature.features:
+            lo, hi = self._bounds(child)
+            low += lo
+            high += hi
+        repeat = (
+            feature.capacity
+            if isinstance(feature, Each)
+            else len(feature.keys)
+            if isinstance(feature, Keys)
+            else len(feature.labels)
+        )
+        return low * repeat, high * repeat
+
+    # ------------------------------------------------------------------ for direct observers
+
+    def at(self, path: str) -> int:
+        """The offset of the top-level feature at ``path`` (or with that name)."""
+        for slot in self._slots:
+            if path in (slot.feature.path, slot.feature.name):
+                return slot.offset
+        raise EncodingError(f"{self.game.info.id}: no observation feature at {path!r}")
+
+    def card_slot(self, card: Any) -> int:
+        """The vocabulary index of a card object (its notation's place)."""
+        found = self.card_slots.get(card)
+        if found is None:
+            found = self.card_slots[card] = self._card_index[str(card)]
+        return found
+
+    @staticmethod
+    def put_ones(vector: np.ndarray, indices: list[int]) -> None:
+        """Set the entries at ``indices`` to 1 (the fastest way numpy offers for a list)."""
+        vector[np.fromiter(indices, np.intp, len(indices))] = 1.0
+
+    def put_cards(self, vector: np.ndarray, start: int, cards: Sequence[Any]) -> None:
+        """Set the entry of each card of ``cards`` in the zone at ``start`` to 1 (what
+        ``put_ones`` does with ``start + card_slot(card)`` for each, in one numpy call where
+        the cards are codes: a deck's worth costs a fifth as much)."""
+        if not cards:
+            return
+        table = self._code_slots
+        if table is None:
+            slot = self.card_slot
+            self.put_ones(vector, [start + slot(c) for c in cards])
+            return
+        vector[start + table[np.fromiter(cards, np.intp, len(cards))]] = 1.0
+
+    @staticmethod
+    def put_values(vector: np.ndarray, values: dict[int, float]) -> None:
+        """Set each entry of ``values`` (entry -> value): one numpy call for them all, where a
+        store per entry costs ten times more than a Python dict's."""
+        vector[np.fromiter(values, np.intp, len(values))] = np.fromiter(
+            values.values(), np.float32, len(values)
+        )
+
+    def segment(self, path: str) -> Segment:
+        """A :class:`Segment` over the ``Each`` feature at ``path`` (or with that name)."""
+        for slot in self._slots:
+            if path in (slot.feature.path, slot.feature.name) and isinstance(slot.feature, Each):
+                return Segment(slot.offset, slot.width, slot.width // slot.feature.capacity)
+        raise EncodingError(f"{self.game.info.id}: no list feature at {path!r}")
+
+    def width(self, feature: Feature) -> int:
+        """How many entries a feature takes."""
+        return len(self._bounds(feature)[0])
+
+    def feature_at(self, path: str) -> Feature:
+        for slot in self._slots:
+            if path in (slot.feature.path, slot.feature.name):
+                return slot.feature
+        raise EncodingError(f"{self.game.info.id}: no observation feature at {path!r}")
+
+    @property
+    def scoring(self) -> Scoring:
+        return self.declaration.scoring
+
+    def observe_state(self, state: State, seat: int) -> np.ndarray:
+        """The observation of ``state`` for ``seat``: equal to ``observe(state.view(seat))``,
+        without building what the observation does not read (the log, the result) and, where
+        the game declares a direct observer, without building the view at all."""
+        direct = self._direct
+        if direct is None:
+            vector = self._vector(self._header(state, seat), state._view(state._observer(seat)))
+        else:
+            vector = np.zeros(self.observation_size, dtype=np.float32)
+            direct(state, seat, vector)
+            # The header, entry by entry: a handful of scalar stores beat one fancy index.
+            n = self.players
+            vector[seat] = 1.0
+            mover = state.current_player
+            if mover is None:
+                vector[2 * n + 1] = 1.0
+            else:
+                vector[n + mover] = 1.0
+                if mover == seat:
+                    vector[2 * n] = 1.0
+            vector[2 * n + 2] = state.step / self._length
+        if self.strict:
+            self._check_bounds(vector)
+        return vector
+
+    def _header(self, state: State, seat: int | None) -> defaultdict[int, float]:
+        out: defaultdict[int, float] = defaultdict(float)
+        n = self.players
+        if seat is not None:
+            out[seat] = 1.0
+        mover = state.current_player
+        if mover is not None:
+            out[n + mover] = 1.0
+            out[2 * n] = 1.0 if mover == seat else 0.0
+        else:
+            out[2 * n + 1] = 1.0
+        out[2 * n + 2] = state.step / max(1, self.max_length)
+        return out
+
+    def _check_bounds(self, vector: np.ndarray) -> None:
+        outside = np.flatnonzero((vector < self.low) | (vector > self.high))
+        if len(outside):
+            at = int(outside[0])
+            raise EncodingError(
+                f"{self.game.info.id}: observation entry {at} ({self.entry_name(at)}) is"
+                f" {vector[at]:g}, outside its bounds [{self.low[at]:g}, {self.high[at]:g}]"
+            )
+
+    def entry_name(self, index: int) -> str:
+        """The feature an observation entry belongs to, for messages."""
+        if index < self.header_size:
+            return "header"
+        for slot in self._slots:
+            if slot.offset <= index < slot.offset + slot.width:
+                return f"{_describe(slot.feature)}, entry {index - slot.offset}"
+        return "beyond the observation"
 
     def _compile(self, feature: Feature) -> tuple[int, Writer]:
         """The width of a feature and a function writing it: (container, out, start)."""
@@ -214,6 +432,8 @@ class GameEncoding:
             return 1, write_number
         if isinstance(feature, Category):
             return len(feature.values), self._category(feature, get)
+        if isinstance(feature, Tally):
+            return len(feature.values), _tally(feature, get)
         children: list[tuple[int, Writer]] = []
         inner = 1 if isinstance(feature, Labelled) else 0
         for child in feature.features:
@@ -236,12 +456,17 @@ class GameEncoding:
             here = get(container)
             if here is None or here is _MISSING:
                 return
-            at = positions.get(here) if _hashable(here) else None
+            try:
+                at = positions.get(here)
+            except TypeError:  # a list or a dict is no category value
+                at = None
             if at is None and feature.prefix and isinstance(here, str):
                 at = next((i for i, v in enumerate(feature.values) if here.startswith(v)), None)
+            if at is None and feature.contains and isinstance(here, str):
+                at = next((i for i, v in enumerate(feature.values) if v in here), None)
             if at is not None:
                 out[start + at] = 1.0
-            elif strict:
+            elif strict and not feature.contains:  # a text may name none of the values
                 raise EncodingError(
                     f"{game_id}: {feature.path} = {here!r} is not one of {feature.values!r}"
                 )
@@ -287,7 +512,12 @@ class GameEncoding:
             out[2 * n] = 1.0 if mover == seat else 0.0
         out[2 * n + 1] = 1.0 if view.get("over") else 0.0
         out[2 * n + 2] = view.get("step", 0) / max(1, self.max_length)
-        table = view["table"]
+        vector = self._vector(out, view["table"])
+        if self.strict:
+            self._check_bounds(vector)
+        return vector
+
+    def _vector(self, out: defaultdict[int, float], table: dict[str, Any]) -> np.ndarray:
         for offset, write in self._writers:
             write(table, out, offset)
         vector = np.zeros(self.observation_size, dtype=np.float32)
@@ -295,6 +525,16 @@ class GameEncoding:
             out.values(), np.float32, len(out)
         )
         return vector
+
+    def write_table(self, table: dict[str, Any], vector: np.ndarray) -> None:
+        """Write every declared feature of ``table`` (a view's table, or the part of one that
+        holds the features) into ``vector``: for direct observers that build a lean table."""
+        out: defaultdict[int, float] = defaultdict(float)
+        for offset, write in self._writers:
+            write(table, out, offset)
+        vector[np.fromiter(out.keys(), np.intp, len(out))] = np.fromiter(
+            out.values(), np.float32, len(out)
+        )
 
     def _write_zone(self, value: Any, out: defaultdict[int, float], start: int) -> None:
         if value is None or value is _MISSING:
@@ -321,6 +561,12 @@ class GameEncoding:
                 out[start + len(self.cards)] += size
 
     def _count(self, text: str, out: defaultdict[int, float], start: int) -> None:
+        for i in self.text_entries(text):
+            out[start + i] += 1.0
+
+    def text_entries(self, text: str) -> tuple[int, ...]:
+        """The entries of a zone (from its start) that a text counts: the cards it names, or
+        the mark entry if it names none (for direct observers that write such texts)."""
         named = self._named.get(text)
         if named is None:
             index = self.card(text)
@@ -329,13 +575,10 @@ class GameEncoding:
             else:
                 words = _TOKENS.split(_SEATS.sub(" ", text))
                 tokens = (self.card(t) for t in words if t)
-                named = tuple(i for i in tokens if i is not None)
+                named = tuple(i for i in tokens if i is not None) or (len(self.cards) + 1,)
             if len(self._named) < 1 << 16:
                 self._named[text] = named
-        if not named:
-            out[start + len(self.cards) + 1] += 1.0
-        for i in named:
-            out[start + i] += 1.0
+        return named
 
     def card(self, text: str) -> int | None:
         """The vocabulary index of a card as a view writes it, None if it is not a card."""
@@ -395,9 +638,70 @@ class GameEncoding:
 
 Writer = Callable[[Any, "defaultdict[int, float]", int], None]
 
+#: Writes one list item into a segment: (segment, offset of the item, seat, item).
+ItemWriter = Callable[[np.ndarray, int, int, Any], None]
+
+
+class Segment:
+    """The entries of an ``Each`` feature over a list that grows as a game goes on (the plays
+    of a city), kept per table and seat between observations: a call writes only the items
+    added since the last one, and rebuilds the whole segment when the list is not an extension
+    of the list it saw (a new city, another table). What an item writes may depend only on the
+    seat, the item and its place in the list; the items are compared by value, so a stale
+    cache is never used."""
+
+    __slots__ = ("_cache", "_last", "capacity", "start", "stride", "width")
+
+    def __init__(self, start: int, width: int, stride: int) -> None:
+        self.start, self.width, self.stride = start, width, stride
+        self.capacity = width // stride if stride else 0
+        # Per (table, seat), and per seat the latest of any table (a clone starts from it).
+        self._cache: dict[tuple[int, int], tuple[tuple[Any, ...], np.ndarray]] = {}
+        self._last: dict[int, tuple[tuple[Any, ...], np.ndarray]] = {}
+
+    def write(
+        self, table: object, seat: int, items: Sequence[Any], item: ItemWriter, out: np.ndarray
+    ) -> None:
+        """Write the segment of ``items`` as ``seat`` sees them into ``out``; ``table`` (the
+        state) only picks the cache entry."""
+        key = (id(table), seat)
+        now = tuple(items[: self.capacity])
+        cached = self._cache.get(key)
+        if cached is not None and now[: len(cached[0])] == cached[0]:
+            done, entries = len(cached[0]), cached[1]  # this table's own: extended in place
+        else:
+            cached = self._last.get(seat)
+            if cached is not None and now[: len(cached[0])] == cached[0]:
+                done, entries = len(cached[0]), cached[1].copy()
+            else:
+                done, entries = 0, np.zeros(self.width, np.float32)
+            if len(self._cache) >= 256:
+                self._cache.clear()  # tables come and go (searches clone them by the thousand)
+        stride = self.stride
+        for i in range(done, len(now)):
+            item(entries, i * stride, seat, now[i])
+        self._cache[key] = self._last[seat] = (now, entries)
+        out[self.start : self.start + self.width] = entries
+
 
 def _hashable(value: Any) -> bool:
     return isinstance(value, str | int | float | bool | tuple)
+
+
+def _tally(feature: Tally, get: Callable[[Any], Any]) -> Writer:
+    positions = {v: i for i, v in enumerate(feature.values)}
+    scale = feature.scale
+
+    def write_tally(container: Any, out: defaultdict[int, float], start: int) -> None:
+        items = get(container)
+        if not isinstance(items, list):
+            return
+        for item in items:
+            at = positions.get(item) if isinstance(item, str) else None
+            if at is not None:
+                out[start + at] += 1.0 / scale
+
+    return write_tally
 
 
 def _keys(
@@ -478,20 +782,37 @@ def _number(value: Any) -> float:
     return 0.0
 
 
+def _listed(values: tuple[Any, ...], most: int = 8) -> str:
+    shown = ", ".join(str(v) for v in values[:most])
+    return f"{shown}, ... ({len(values)})" if len(values) > most else shown
+
+
 def _describe(feature: Feature) -> str:
+    where = feature.name or feature.path or "(item)"
     if isinstance(feature, Zone):
-        return f"zone {feature.path or '(item)'}"
+        return f"zone {where}"
     if isinstance(feature, Number):
         scale = "" if feature.scale == 1 else f" / {feature.scale:g}"
-        return f"number {feature.path or '(item)'}{scale}"
+        return f"number {where}{scale}"
     if isinstance(feature, Category):
-        return f"one of {len(feature.values)} at {feature.path or '(item)'}"
+        return f"one of {len(feature.values)} at {where} ({_listed(feature.values)})"
+    if isinstance(feature, Tally):
+        scale = "" if feature.scale == 1 else f" / {feature.scale:g}"
+        return f"tally of {where} ({_listed(feature.values)}){scale}"
     inner = ", ".join(_describe(f) for f in feature.features)
     if isinstance(feature, Labelled):
         return f"per label ({', '.join(feature.labels)}) in the text {feature.path}: {inner}"
     if isinstance(feature, Each):
-        return f"each of {feature.capacity} items of {feature.path or '(item)'}: {inner}"
+        return f"each of {feature.capacity} items of {where}: {inner}"
     return f"per key ({', '.join(feature.keys)}) of {feature.path}: {inner}"
+
+
+def _rebuild(
+    game_id: str, options: tuple[tuple[str, Any], ...], players: int, strict: bool
+) -> GameEncoding:
+    if not strict:
+        return _cached(game_id, options, players)
+    return GameEncoding(spyglass.load(game_id, **dict(options)), players, strict=True)
 
 
 @lru_cache(maxsize=256)

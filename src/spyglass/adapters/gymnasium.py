@@ -2,16 +2,21 @@
 
 Actions are ``Discrete(num_actions)`` indices (``GameEncoding``); ``info["action_mask"]`` marks
 the legal ones (all zero when the deal decided the game before any move: then any action ends
-the episode with the result). An illegal index leaves the table as it was and ends the episode with
-``illegal_reward`` (default -1) and ``info["illegal_action"] = True``. The reward comes at the
-end: 1
-for a win and 0 for a loss, or with ``reward="score"`` the rulebook's score (negated where a
-lower score is better; 0 where the rulebook gives none). ``render_mode="ansi"`` returns the
-table as text.
+the episode with the result) and ``info["legal_actions"]`` lists them, ascending, so that a
+client need not scan the mask. An illegal index leaves the table as it was and ends the
+episode with ``illegal_reward`` (default -1) and ``info["illegal_action"] = True``. The reward
+comes at the end (``rewards``): with ``reward="win"`` 1 for a win and 0 for a loss; with
+``reward="score"`` 1 to 2 for a win and -1 to 0 for a loss, the better the rulebook's score the
+higher. Observations lie within the space's declared bounds. ``render_mode="ansi"`` returns
+the table as text, ``"human"`` writes it to standard output.
+
+``gymnasium.make_vec("spyglass/<id>-v0", num_envs=n, vectorization_mode="sync" | "async")``
+runs several tables at once; each keeps its own deals.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import gymnasium
@@ -19,19 +24,20 @@ import numpy as np
 from gymnasium import spaces
 
 import spyglass
-from spyglass.engine import RulesError, State
+from spyglass.engine import Action, RulesError, State
 
 from .encoding import encoding_for
+from .rewards import check_reward, rewards
 from .text import view_text
 
-REWARDS = ("win", "score")
+RENDER_MODES = ("ansi", "human")
 
 
 class SpyglassEnv(gymnasium.Env):
     """One solo game; keyword options go to ``spyglass.load``."""
 
     # Gymnasium's own convention; the frame rate is only read by recorders of ansi frames.
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -47,20 +53,19 @@ class SpyglassEnv(gymnasium.Env):
                 f"{self.game.info.title} is for {self.game.info.players_text()} players: use"
                 " spyglass.adapters.pettingzoo for it"
             )
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.render_mode = render_mode
-        self.reward_mode = reward
+        self.reward_mode = check_reward(reward)
         self.illegal_reward = float(illegal_reward)
         self._finished = False  # the episode's end has been reported by step()
         self.encoding = encoding_for(self.game, 1)
         self.action_space = spaces.Discrete(self.encoding.num_actions)
         self.observation_space = spaces.Box(
-            -np.inf, np.inf, (self.encoding.observation_size,), np.float32
+            self.encoding.low, self.encoding.high, (self.encoding.observation_size,), np.float32
         )
         self.state: State | None = None
+        self._legal: dict[int, Action] = {}  # the current state's legal actions by index
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -69,7 +74,10 @@ class SpyglassEnv(gymnasium.Env):
         # The deal comes from Gymnasium's seeded generator, so reset(seed=s) repeats a deal.
         deal = int(self.np_random.integers(0, 2**63 - 1))
         self.state = self.game.new_state(players=1, seed=deal)
+        self._legal = self.encoding.legal_map(self.state)
         self._finished = False
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -81,26 +89,33 @@ class SpyglassEnv(gymnasium.Env):
             # mask is empty and any action ends the episode with the result.
             self._finished = True
             return self._observe(), self._reward(), True, False, self._info()
-        move = self.encoding.legal_indices(state).get(int(action))
+        move = self._legal.get(int(action))
         if move is None:
             self._finished = True
             info = self._info()
             info["illegal_action"] = True
             return self._observe(), self.illegal_reward, True, False, info
-        state.apply(move)
+        state._advance(move)  # taken from this state's own legal actions
+        self._legal = self.encoding.legal_map(state)
         self._finished = state.is_over
         reward = self._reward() if state.is_over else 0.0
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), reward, state.is_over, False, self._info()
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
+        if self.render_mode is None:
             return None
-        return view_text(self.game, self._require_state().view(0))
+        text = view_text(self.game, self._require_state().view(0))
+        if self.render_mode == "human":
+            sys.stdout.write(text + "\n")
+            return None
+        return text
 
     def action_masks(self) -> np.ndarray:
         """The legal-action mask (the name sb3-contrib's MaskablePPO looks for)."""
-        state = self._require_state()
-        return self.encoding.mask(self.encoding.legal_indices(state))
+        self._require_state()
+        return self.encoding.mask(self._legal)
 
     def _require_state(self) -> State:
         if self.state is None:
@@ -108,11 +123,17 @@ class SpyglassEnv(gymnasium.Env):
         return self.state
 
     def _observe(self) -> np.ndarray:
-        return self.encoding.observe(self._require_state().view(0))
+        return self.encoding.observe_state(self._require_state(), 0)
 
     def _info(self) -> dict[str, Any]:
         state = self._require_state()
-        info: dict[str, Any] = {"action_mask": self.action_masks()}
+        legal = self._legal
+        info: dict[str, Any] = {
+            "action_mask": self.encoding.mask(legal),
+            # The same as a list: a client need not scan the mask (191,920 entries in the
+            # Syndicate) to find the few legal actions.
+            "legal_actions": tuple(sorted(legal)),
+        }
         if state.is_over and state.result is not None:
             info["won"] = state.result.won
             info["score"] = state.result.score
@@ -121,11 +142,7 @@ class SpyglassEnv(gymnasium.Env):
     def _reward(self) -> float:
         result = self._require_state().result
         assert result is not None
-        if self.reward_mode == "win":
-            return 1.0 if result.won else 0.0
-        if result.score is None:
-            return 0.0
-        return result.score if self.game.info.score_order == "higher" else -result.score
+        return rewards(self.game, self.encoding.scoring, result, self.reward_mode)[0]
 
 
 def env_id(game_id: str) -> str:

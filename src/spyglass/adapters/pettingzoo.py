@@ -2,12 +2,22 @@
 
 ``env(game_id, players=n, **options)`` (or ``raw_env``) gives agents ``"seat_0"`` ... ; each
 observation is ``{"observation": float32 vector of view(seat), "action_mask": int8 mask}``
-(the mask is all zero when it is not that seat's turn). Rewards come at the end: each seat's
-share of the win (``Result.rewards``), or with ``reward="score"`` the game's points.
+(the mask is all zero when it is not that seat's turn), and the seat's info lists its legal
+actions (``info["legal_actions"]``, ascending; empty when it is not its turn), so that a client
+need not scan the mask. Rewards come at the end (``rewards``): with ``reward="win"`` each
+seat's share of the win, with ``reward="score"`` 1 to 2 for a winner and -1 to 0 for the
+others, the more points the higher.
+
+``state()`` is what the seats see together: every seat's observation vector, one after the
+other (``state_space``). It holds every card some seat has seen, but not the order of the
+cards nobody has seen: a centralised critic may use it; a playing seat must not.
+``render_mode="ansi"`` returns the spectator's table as text, ``"human"`` writes it to
+standard output.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -16,18 +26,24 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import spyglass
-from spyglass.engine import RulesError, State
+from spyglass.engine import Action, RulesError, State
 
 from .encoding import encoding_for
+from .rewards import check_reward, rewards
 from .text import view_text
 
-REWARDS = ("win", "score")
+RENDER_MODES = ("ansi", "human")
 
 
 class SpyglassAEC(AECEnv):
     """One multiplayer game at a fixed player count."""
 
-    metadata = {"render_modes": ["ansi"], "name": "spyglass_v0", "is_parallelizable": False}  # noqa: RUF012
+    metadata = {  # noqa: RUF012 - PettingZoo's convention
+        "render_modes": list(RENDER_MODES),
+        "name": "spyglass_v0",
+        "is_parallelizable": False,
+        "render_fps": 4,
+    }
 
     def __init__(
         self,
@@ -43,31 +59,32 @@ class SpyglassAEC(AECEnv):
             raise RulesError(
                 f"{self.game.info.title} is a solo game: use spyglass.adapters.gymnasium for it"
             )
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.players = self.game.check_players(players)
         self.render_mode = render_mode
-        self.reward_mode = reward
+        self.reward_mode = check_reward(reward)
         self.encoding = encoding_for(self.game, self.players)
         self.metadata = {**self.metadata, "name": f"spyglass_{game_id}_v0"}
         self.possible_agents = [f"seat_{p}" for p in range(self.players)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         n = self.encoding.num_actions
+        size = self.encoding.observation_size
+        vector = spaces.Box(self.encoding.low, self.encoding.high, (size,), np.float32)
         self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(
-                        -np.inf, np.inf, (self.encoding.observation_size,), np.float32
-                    ),
-                    "action_mask": spaces.Box(0, 1, (n,), np.int8),
-                }
-            )
+            a: spaces.Dict({"observation": vector, "action_mask": spaces.Box(0, 1, (n,), np.int8)})
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
-        self.state: State | None = None
+        self.state_space = spaces.Box(
+            np.tile(self.encoding.low, self.players),
+            np.tile(self.encoding.high, self.players),
+            (size * self.players,),
+            np.float32,
+        )
+        # The table itself; not ``state``, which PettingZoo reserves for the global state.
+        self.table: State | None = None
+        self._legal: dict[int, Action] = {}  # the current state's legal actions by index
         self._rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -80,22 +97,25 @@ class SpyglassAEC(AECEnv):
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         deal = int(self._rng.integers(0, 2**63 - 1))
-        self.state = self.game.new_state(players=self.players, seed=deal)
+        self.table = self.game.new_state(players=self.players, seed=deal)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self._agent(self.state.current_player)
-        if self.state.is_over:
+        self.infos = {a: {"legal_actions": ()} for a in self.agents}
+        self.agent_selection = self._agent(self.table.current_player)
+        self._deal_legal()
+        if self.table.is_over:
             self._finish()
+        if self.render_mode == "human":
+            self.render()
 
     def _finish(self) -> None:
         """Pay every seat and end the game for all of them."""
-        result = self._require_state().result
+        result = self._require_table().result
         assert result is not None
-        values = result.rewards if self.reward_mode == "win" else result.scores
+        values = rewards(self.game, self.encoding.scoring, result, self.reward_mode)
         for a in self.agents:
             self.rewards[a] = float(values[self._seat[a]])
             self.terminations[a] = True
@@ -103,49 +123,71 @@ class SpyglassAEC(AECEnv):
         # Every seat is told once that the game ended; the first of them moves next.
         self.agent_selection = self.agents[0]
 
+    def _deal_legal(self) -> None:
+        """The legal actions of the table, by index, and in the info of the seat to move
+        (ascending, so that a client need not scan the mask)."""
+        self._legal = self.encoding.legal_map(self._require_table())
+        self.infos[self.agent_selection]["legal_actions"] = tuple(sorted(self._legal))
+
     def _agent(self, seat: int | None) -> str:
         return self.possible_agents[0 if seat is None else seat]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self._require_state()
+        table = self._require_table()
         seat = self._seat[agent]
-        if state.current_player == seat:
-            mask = self.encoding.mask(self.encoding.legal_indices(state))
+        if table.current_player == seat:
+            mask = self.encoding.mask(self._legal)
         else:
             mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
-        return {"observation": self.encoding.observe(state.view(seat)), "action_mask": mask}
+        return {"observation": self.encoding.observe_state(table, seat), "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """Every seat's observation, one after the other (see the module's text)."""
+        table = self._require_table()
+        return np.concatenate(
+            [self.encoding.observe_state(table, seat) for seat in range(self.players)]
+        )
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._require_state()
-        move = self.encoding.legal_indices(state).get(int(action))
+        table = self._require_table()
+        move = self._legal.get(int(action))
         if move is None:
             raise RulesError(
                 f"action {action} is not legal for {agent} here: use the observation's action_mask"
             )
         self._cumulative_rewards[agent] = 0.0
-        state.apply(move)
-        if state.is_over:
+        table._advance(move)  # taken from this state's own legal actions
+        self.infos[agent]["legal_actions"] = ()
+        if table.is_over:
+            self._legal = {}
             self._finish()
         else:
-            self.agent_selection = self._agent(state.current_player)
+            self.agent_selection = self._agent(table.current_player)
+            self._deal_legal()
             self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
+        if self.render_mode is None:
             return None
-        return view_text(self.game, self._require_state().view(None))
+        text = view_text(self.game, self._require_table().view(None))
+        if self.render_mode == "human":
+            sys.stdout.write(text + "\n")
+            return None
+        return text
 
     def close(self) -> None:
         pass
 
-    def _require_state(self) -> State:
-        if self.state is None:
+    def _require_table(self) -> State:
+        if self.table is None:
             raise RulesError("call reset() before using the environment")
-        return self.state
+        return self.table
 
 
 def raw_env(game_id: str, **kwargs: Any) -> SpyglassAEC:

@@ -7,7 +7,8 @@ action indices and float vectors. Everything is keyed by card *notation* (``str(
 that two copies of one card (a multi-deck game) are counted together, as a seat sees them.
 
 Paths name a place in ``view["table"]``: dot-separated keys, with whole numbers indexing lists
-(``"ranks.0.members"``, ``"board.cells.2.3"``).
+(``"ranks.0.members"``, ``"board.cells.2.3"``). Every feature may carry a ``name`` for people
+(docs/rl.md shows it where the path says little, as in a list item's ``"0"``).
 """
 
 from __future__ import annotations
@@ -77,28 +78,49 @@ class Zone:
     """Cards at ``path``: one count per vocabulary card, then the face-down cards (None, or a
     pile's unseen cards under its top), then anything else written there (a marker). A string
     that is not a card counts the cards it names ("1:J♦" counts J♦; "seat 2" is never a card),
-    or one marker if it names none."""
+    or one marker if it names none. ``most`` is the most times one card can be counted there
+    (by default the copies of it in the game: a text naming the same card again counts it
+    again, as a list of the hands one has seen does)."""
 
     path: str
+    most: float | None = None
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Number:
     """A number at ``path`` divided by ``scale``: a bool is 0/1, a string gives its first whole
-    number ("2 of 3" is 2), None or a missing path gives 0."""
+    number ("2 of 3" is 2), None or a missing path gives 0. ``bounds`` is the range of the
+    divided value (the observation space's bounds; the conformance suite checks them)."""
 
     path: str
     scale: float = 1.0
+    bounds: tuple[float, float] = (0.0, 1.0)
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Category:
     """One of ``values`` at ``path``, one-hot (all zero when absent). With ``prefix``, a string
-    matches the first value it starts with ("spy (5♦)" is "spy")."""
+    matches the first value it starts with ("spy (5♦)" is "spy"); with ``contains``, the first
+    value it contains ("Merchant: seat 0 may sell goods" is "may sell goods")."""
 
     path: str
     values: tuple[Any, ...]
     prefix: bool = False
+    contains: bool = False
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """How many items of the list at ``path`` equal each of ``values``, divided by ``scale``
+    (the suit chips among the cards of a row, say)."""
+
+    path: str
+    values: tuple[str, ...]
+    scale: float = 1.0
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +131,7 @@ class Each:
     path: str
     capacity: int
     features: tuple[Feature, ...]
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +142,7 @@ class Keys:
     path: str
     keys: tuple[str, ...]
     features: tuple[Feature, ...]
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,14 +155,32 @@ class Labelled:
     separator: str
     labels: tuple[str, ...]
     features: tuple[Feature, ...]
+    name: str = ""
 
 
-Feature = Zone | Number | Category | Each | Keys | Labelled
+Feature = Zone | Number | Category | Tally | Each | Keys | Labelled
 
 
 def grid_zones(path: str, rows: int, columns: int) -> Each:
     """A ``grid`` region of fixed size: one zone per cell, row by row."""
     return Each(f"{path}.cells", rows, (Each("", columns, (Zone(""),)),))
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """The range of the scores a finished game gives, so that a reward built from them keeps
+    every loss below every win (``spyglass.adapters.rewards``).
+
+    Solo games: ``won`` and ``lost`` are the lowest and highest rulebook score (``Result.score``)
+    of a won and of a lost game, None where the rulebook gives that outcome no score; whether
+    lower is better is the game's ``score_order``. Multiplayer games: ``points`` is the range of
+    one seat's points (``Result.scores``). A score outside its range counts as the nearest end.
+    """
+
+    won: tuple[float, float] | None = None
+    lost: tuple[float, float] | None = None
+    points: tuple[float, float] | None = None
+    text: str = ""  # what the score counts, for people (docs/rl.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,14 +190,24 @@ class Encoding:
     ``cards``: the card vocabulary (notations, each once; include cards that can appear though
     no deck holds them). ``actions``: the action universe, kind by kind; an action's index is
     its position in this universe. ``observation``: the features of ``view["table"]``.
+    ``scoring``: the range of the game's scores (for score rewards). ``observer``: optionally, a
+    faster way to the same observation (:data:`Observer`).
     """
 
     cards: tuple[str, ...]
     actions: tuple[ActionKind, ...]
     observation: tuple[Feature, ...]
+    scoring: Scoring = Scoring()
+    observer: ObserverFactory | None = None
 
 
 EncodingHook = Callable[[Mapping[str, Any], int], Encoding]
+
+#: A game's fast observation: given the finished encoder (which knows every feature's offset),
+#: returns ``observe(state, seat, out)`` that writes into ``out`` (zeros on entry) exactly the
+#: features the encoder would write for ``state.view(seat)["table"]``, reading the state
+#: directly. Tests hold it equal to the encoding of the view at every step of many playouts.
+ObserverFactory = Callable[[Any], Callable[[Any, int, Any], None]]
 
 
 def vocabulary(decks: Mapping[str, Sequence[Any]], *extra: Any) -> tuple[str, ...]:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from spyglass.engine.encoding import (
     ActionKind,
     Encoding,
     Number,
+    Scoring,
     Zone,
     sets_of,
     singles,
@@ -29,12 +30,53 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             ActionKind("dual", sets_of(cards, [2])),
         ),
         observation=(
-            Number("wave"),
+            Number("wave", bounds=(1, 2)),
             Zone("attackers"),
             Zone("defenders"),
             Number("defender_deck", 26),
-            Number("alien_deck", 26),
+            Number("alien_deck", 26, (0, 2)),
             Zone("alien_deck_back"),
             Zone("discard"),
         ),
+        # A win scores the defenders left (26 at most); a loss the aliens still to come, 50 more
+        # off in wave 1.
+        scoring=Scoring(
+            won=(0, 26),
+            lost=(-76, -1),
+            text="won: defenders left; lost: minus the aliens to come, 50 more off in wave 1",
+        ),
+        observer=observer,
     )
+
+
+def observer(encoder: Any) -> Callable[[Area52State, int, Any], None]:
+    """The observation straight from the state (the view's features, without the view)."""
+    wave, attackers, defenders, squad, aliens, back, discard = (
+        encoder.at(p)
+        for p in (
+            "wave",
+            "attackers",
+            "defenders",
+            "defender_deck",
+            "alien_deck",
+            "alien_deck_back",
+            "discard",
+        )
+    )
+    slot = encoder.card_slots
+    put, cards = encoder.put_ones, encoder.put_cards
+
+    def observe(state: Area52State, seat: int, out: Any) -> None:
+        deck = state.alien_deck
+        known = state.known_back
+        ones = [attackers + slot[c] for c in state.attackers]
+        ones += [defenders + slot[c] for c in state.defenders]
+        if known:
+            ones += [back + slot[c] for c in deck[len(deck) - known :]]
+        cards(out, discard, state.discard)
+        put(out, ones)
+        out[wave] = state.wave
+        out[squad] = len(state.defender_deck) / 26
+        out[aliens] = len(deck) / 26
+
+    return observe

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from spyglass.engine.encoding import (
@@ -12,13 +12,15 @@ from spyglass.engine.encoding import (
     Encoding,
     Keys,
     Number,
+    Scoring,
     Zone,
     singles,
     vocabulary,
 )
 
-from .rules import QUEUES, BobaTeaState
+from .rules import QUEUES, RANK, BobaTeaState
 
+PHASES = ("choose a target", "rude customer", "over")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 #: A position in a queue of k cards is 0..k; no queue can hold more than the whole deck.
 POSITIONS = 53
@@ -40,16 +42,74 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             ActionKind("kick", singles(cards), queues),
         ),
         observation=(
-            Category("phase", ("choose a target", "rude customer", "over")),
+            Category("phase", PHASES),
             # A queue's note names the cards beside the chosen place; "target" names its queue.
             Each("queues", QUEUES, (Zone("cards"), Zone("note"))),
-            Number("target"),
+            Number("target", bounds=(0, 4)),
             Zone("drawn"),
-            Number("customers", 13),
+            Number("customers", 13, (0, 4)),
             Number("deck", 52),
             Zone("deck_contents"),
             Zone("discard"),
             Each("discard_rows", 4, (Zone("cards"),)),
             Keys("discarded_by_rank", RANKS, (Number("", 4),)),
         ),
+        # A win scores the customers in the queues.
+        scoring=Scoring(won=(0, 52), text="customers in the queues"),
+        observer=observer,
     )
+
+
+def observer(encoder: Any) -> Callable[[BobaTeaState, int, Any], None]:
+    """The observation straight from the state (the view's features, without the view)."""
+    at = encoder.at
+    phase, queues, target, drawn, customers, deck, contents, discard, rows, by_rank = (
+        at(p)
+        for p in (
+            "phase",
+            "queues",
+            "target",
+            "drawn",
+            "customers",
+            "deck",
+            "deck_contents",
+            "discard",
+            "discard_rows",
+            "discarded_by_rank",
+        )
+    )
+    zone = len(encoder.cards) + 2
+    phases = {p: phase + i for i, p in enumerate(PHASES)}
+    slot = encoder.card_slots
+    put, cards = encoder.put_ones, encoder.put_cards
+
+    def observe(state: BobaTeaState, seat: int, out: Any) -> None:
+        ones: list[int] = []
+        name = "over" if state.is_over else state.phase
+        if name in phases:
+            ones.append(phases[name])
+        for index, queue in enumerate(state.queues):
+            ones += [queues + 2 * zone * index + slot[c] for c in queue]
+        if state.target is not None:
+            index, position = state.target
+            queue = state.queues[index]
+            # The target's note names the cards beside the chosen place.
+            note = queues + 2 * zone * index + zone
+            ones += [note + slot[c] for c in queue[max(0, position - 1) : position + 1]]
+            out[target] = index + 1
+        if state.held is not None:
+            ones.append(drawn + slot[state.held])
+        cards(out, contents, state.deck)
+        cards(out, discard, state.discard)
+        seen = [0] * 14
+        for card in state.discard:  # the nth of its rank in row n, as the view sorts them
+            rank = RANK[card]
+            ones.append(rows + seen[rank] * zone + slot[card])
+            seen[rank] += 1
+        put(out, ones)
+        for k in range(13):
+            out[by_rank + k] = state.discarded[k + 1] / 4
+        out[customers] = state.customers / 13
+        out[deck] = len(state.deck) / 52
+
+    return observe

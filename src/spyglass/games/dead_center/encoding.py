@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from spyglass.engine.encoding import (
@@ -11,12 +11,14 @@ from spyglass.engine.encoding import (
     Encoding,
     Keys,
     Number,
+    Scoring,
     Zone,
     grid_zones,
     singles,
     vocabulary,
 )
 
+from .cabin import FRAME, PILE_LABELS, PILES, SPACE_LABELS, SPACES
 from .rules import DeadCenterState
 
 CABIN = ("B2", "C2", "D2", "B3", "C3", "D3", "B4", "C4", "D4")
@@ -47,4 +49,64 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("face_down"),
             Zone("killed"),
         ),
+        # A win scores the cards left in the deck: 54 less the 9 cabin cards and the 12 zombies.
+        scoring=Scoring(won=(0, 33), text="cards left in the deck"),
+        observer=observer,
     )
+
+
+def observer(encoder: Any) -> Callable[[DeadCenterState, int, Any], None]:
+    """The observation straight from the state (the view's features, without the view)."""
+    at = encoder.at
+    board, cabin, zombies, phase, played, turn, drawn, deck, face_down, killed = (
+        at(p)
+        for p in (
+            "board.cells",
+            "cabin",
+            "zombies",
+            "phase",
+            "played",
+            "turn",
+            "drawn",
+            "deck",
+            "face_down",
+            "killed",
+        )
+    )
+    n = len(encoder.cards)
+    zone = n + 2
+    pile_cell = [board + (r * FRAME + c) * zone for r, c in PILES]
+    space_cell = [board + (r * FRAME + c) * zone for r, c in SPACES]
+    pile_key = [cabin + CABIN.index(label) * zone for label in PILE_LABELS]
+    space_key = [zombies + OUTSIDE.index(label) * zone for label in SPACE_LABELS]
+    phases = {p: phase + i for i, p in enumerate(PHASES)}
+    slot = encoder.card_slots
+    put, cards = encoder.put_ones, encoder.put_cards
+
+    def observe(state: DeadCenterState, seat: int, out: Any) -> None:
+        ones: list[int] = []
+        for i, pile in enumerate(state.piles):
+            ones.append(pile_cell[i] + slot[pile[-1]])
+            ones += [pile_key[i] + slot[c] for c in pile]
+        alive, down, ring = state.alive, state.face_down, state.ring
+        for j in range(len(SPACES)):
+            if not alive >> j & 1:
+                ones.append(space_key[j] + n + 1)  # "killed": a mark
+            elif down >> j & 1:
+                ones.append(space_cell[j] + n)  # face down on the board, absent from the keys
+            else:
+                card = slot[ring[j]]
+                ones += [space_cell[j] + card, space_key[j] + card]
+        ones += [face_down + slot[ring[j]] for j in range(len(SPACES)) if down >> j & 1]
+        cards(out, killed, state.killed)
+        if state.drawn is not None:
+            ones.append(drawn + slot[state.drawn])
+        if state.phase in phases:
+            ones.append(phases[state.phase])
+        if state.played is not None:
+            ones.append(played + CABIN.index(PILE_LABELS[state.played]))
+        put(out, ones)
+        out[turn] = state.turn / 50
+        out[deck] = len(state.deck) / 54
+
+    return observe

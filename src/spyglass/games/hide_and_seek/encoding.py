@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from spyglass.engine.encoding import (
     ActionKind,
     Encoding,
     Number,
+    Scoring,
     Zone,
     grid_names,
     grid_zones,
     vocabulary,
 )
 
-from .rules import HideAndSeekState
+from .playground import CELLS, CORNER_FRAMES, FRAME_COLUMNS, SPACES, cell_frame
+from .rules import WINNING_SCORE, HideAndSeekState
 
 INSIDE = grid_names("BCDE", range(2, 5))
 OUTSIDE = ("B1", "C1", "D1", "E1", "A2", "F2", "A3", "F3", "A4", "F4", "B5", "C5", "D5", "E5")
@@ -36,8 +38,49 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("deck"),
             Zone("discard"),
             Zone("score_pile"),
-            Number("status.score", 20),
+            Number("status.score", 20, bounds=(0, 2)),
             Number("status.needed", 20),
             Number("status.face_down", 12),
         ),
+        # The score pile: 20 of the 40 number cards win.
+        scoring=Scoring(won=(20, 40), lost=(0, 19), text="cards in the score pile"),
+        observer=observer,
     )
+
+
+def observer(encoder: Any) -> Callable[[HideAndSeekState, int, Any], None]:
+    """The observation straight from the state (the view's features, without the view)."""
+    ground, deck, discard, pile = (
+        encoder.at(p) for p in ("playground.cells", "deck", "discard", "score_pile")
+    )
+    score, needed, face_down = (encoder.at(f"status.{p}") for p in ("score", "needed", "face_down"))
+    n = len(encoder.cards)
+    zone = n + 2
+
+    def frame_at(row: int, col: int) -> int:
+        return ground + (row * FRAME_COLUMNS + col) * zone
+
+    corners = [frame_at(r, c) + n + 1 for r, c in CORNER_FRAMES]  # a mark, not a space
+    cells = [frame_at(*cell_frame(k)) for k in range(CELLS)]
+    spaces = [(space.index, frame_at(*space.frame)) for space in SPACES]
+    slot = encoder.card_slots
+    put, cards = encoder.put_ones, encoder.put_cards
+
+    def observe(state: HideAndSeekState, seat: int, out: Any) -> None:
+        ones = list(corners)
+        revealed = state.revealed
+        for k, card in enumerate(state.cells):
+            ones.append(cells[k] + slot[card] if revealed >> k & 1 else cells[k] + n)
+        guesses = state.guesses
+        ones += [at + slot[guesses[i]] for i, at in spaces if guesses[i] is not None]
+        if state.deck:
+            ones.append(deck + slot[state.deck[-1]])
+        cards(out, discard, state.discard)
+        cards(out, pile, state.score_pile)
+        put(out, ones)
+        out[deck + n] = max(0, len(state.deck) - 1)
+        out[score] = len(state.score_pile) / 20
+        out[needed] = WINNING_SCORE / 20
+        out[face_down] = (CELLS - revealed.bit_count()) / 12
+
+    return observe

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from spyglass.engine.encoding import (
@@ -11,6 +11,7 @@ from spyglass.engine.encoding import (
     Encoding,
     Keys,
     Number,
+    Scoring,
     Zone,
     grid_names,
     grid_zones,
@@ -19,6 +20,7 @@ from spyglass.engine.encoding import (
 )
 
 from .rules import SkywayState
+from .scoring import COLS, runs
 
 SPACES = grid_names("ABC", range(1, 4))
 SUITS = ("♠", "♥", "♣", "♦")
@@ -30,7 +32,7 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
         cards=cards,
         actions=(ActionKind("draft", sets_of(cards, [1, 2]), SPACES),),
         observation=(
-            Number("round", 3),
+            Number("round", 3),  # "2 of 3, last turn": the round's number
             Each("market", 3, (Zone("cards"),)),
             grid_zones("play_area", 3, 3),
             Keys("runs", SUITS, (Number("", 10),)),
@@ -39,4 +41,46 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("discard"),
             Number("last_turn"),
         ),
+        # A win needs a run of 5 in each of the four suits; a run holds at most its suit's 10 cards.
+        scoring=Scoring(won=(20, 40), text="the four suits' longest runs, added"),
+        observer=observer,
     )
+
+
+def observer(encoder: Any) -> Callable[[SkywayState, int, Any], None]:
+    """The observation straight from the state (the view's features, without the view)."""
+    rounds, market, area, run, deck, contents, discard, last = (
+        encoder.at(p)
+        for p in (
+            "round",
+            "market",
+            "play_area.cells",
+            "runs",
+            "deck",
+            "deck_contents",
+            "discard",
+            "last_turn",
+        )
+    )
+    zone = len(encoder.cards) + 2
+    slot = encoder.card_slots
+    put, cards = encoder.put_ones, encoder.put_cards
+
+    def observe(state: SkywayState, seat: int, out: Any) -> None:
+        ones: list[int] = []
+        for i, blueprint in enumerate(state.market[:3]):
+            ones += [market + i * zone + slot[c] for c in blueprint]
+        # The play area's cells row by row, as the view's grid lists them.
+        for i, stack in enumerate(state.grid):
+            at = area + (i // COLS * 3 + i % COLS) * zone
+            ones += [at + slot[c] for c in stack]
+        cards(out, contents, state.deck)
+        cards(out, discard, state.discard)
+        put(out, ones)
+        out[rounds] = state.round / 3
+        for k, n in enumerate(runs(state.grid)):
+            out[run + k] = n / 10
+        out[deck] = len(state.deck) / 40
+        out[last] = 1.0 if state.last_turn else 0.0
+
+    return observe

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from spyglass.engine.encoding import (
     ActionKind,
     Each,
     Encoding,
+    Scoring,
     Zone,
     singles,
     unique,
     vocabulary,
 )
 
-from .rules import SyndicateState
+from .rules import RANKS, SyndicateState
 
 
 def encoding(options: Mapping[str, Any], players: int) -> Encoding:
@@ -42,4 +43,31 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
             Zone("removed"),
             Zone("promoted_out"),
         ),
+        # A win scores the members sacrificed (fewer is better); 25 is far beyond good play.
+        scoring=Scoring(won=(0, 25), text="members sacrificed"),
+        observer=observer,
     )
+
+
+def observer(encoder: Any) -> Callable[[SyndicateState, int, Any], None]:
+    """The observation straight from the state (every card is face up)."""
+    leftover, ranks, sacrificed, removed, out_at = (
+        encoder.at(p) for p in ("leftover", "ranks", "sacrificed", "removed", "promoted_out")
+    )
+    zone = len(encoder.cards) + 2
+    slot = encoder.card_slots
+    put = encoder.put_ones
+
+    def observe(state: SyndicateState, seat: int, out: Any) -> None:
+        ones = [leftover + slot[c] for c in state.leftover]
+        for i, rank in enumerate(RANKS):
+            members = ranks + 2 * zone * i
+            ones += [members + slot[c] for c in state.members[rank]]
+            ones += [members + zone + slot[c] for c in state.candidates[rank]]
+        ones += [sacrificed + slot[c] for c in state.sacrificed]
+        ones += [removed + slot[c] for c in state.removed]
+        if state.promoted_out is not None:
+            ones.append(out_at + slot[state.promoted_out])
+        put(out, ones)
+
+    return observe
