@@ -40,7 +40,9 @@ class Node:
 
 class ISMCTSAgent:
     """``iterations`` and/or ``milliseconds`` bound each decision, whichever runs out first
-    (1000 iterations by default; a time budget makes the agent depend on the machine's speed).
+    (1000 iterations by default). The time budget counts the process's CPU time, so a search
+    that shares its core with others still gets its allowance (it still depends on the
+    machine's speed: a fixed number of iterations does not).
     ``c`` is the UCT exploration constant; ``rollout`` the playout policy ("random" or
     "heuristic", the game's bot);
     ``cutoff``, if given, ends each playout after that many moves and scores the position with
@@ -112,12 +114,12 @@ class ISMCTSAgent:
         bot = game_bot if self.rollout == "heuristic" else None
         guide = game_bot if self.bias > 0 else None
         evaluate = seat.game.spec.evaluate if self.cutoff is not None else None
-        deadline = time.perf_counter() + self.milliseconds / 1000 if self.milliseconds else None
+        deadline = time.process_time() + self.milliseconds / 1000 if self.milliseconds else None
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            if deadline is not None and done and time.process_time() >= deadline:
                 break
             state = seat.determinize(self.rng, log=False)
             self._iterate(root, state, players, bot=bot, guide=guide, evaluate=evaluate)

@@ -35,14 +35,15 @@ from .render import (
 )
 
 HUMAN = "human"
-#: The search budget of a hint (the strongest agent, thinking for about a second or less).
-HINT_BUDGET = {"milliseconds": 1500}  # the strongest agent, for about a second and a half
+#: A hint: the game's measured strongest agent (agents.strongest), held to under a second of
+#: CPU time.
+HINT_BUDGET = {"milliseconds": agents.HINT_MS}
 
 HELP = """\
 [bold]Commands[/]
   [cyan]NUMBER[/]        play the move with that number
   [cyan]NOTATION[/]      type the move itself, e.g. [bold]8S QS 3S[/] or [bold]8♠ Q♠ 3♠[/]
-  [cyan]hint[/]          ask the bot what it would play
+  [cyan]hint[/]          ask the strongest agent what it would play
   [cyan]undo[/]          take back your last move (solo games)
   [cyan]save FILE[/]     save the game record (JSON) to FILE
   [cyan]load FILE[/]     continue a saved game
