@@ -1,9 +1,11 @@
-"""How strong each agent plays every game, beside the clairvoyant ceiling.
+"""How strong each agent plays every game, beside the clairvoyant ceiling; which is strongest.
 
     python benchmarks/strength.py [GAME ...] [--deals N] [--search-deals K] [--precision P]
-        [--search-cap GAME=K ...]
+        [--search-cap GAME=K ...] [--candidate GAME=SPEC,... ...] [--candidate-deals C]
+        [--bound-deals B] [--effort-deals E] [--versus-tables V]
         [--budgets 10,40] [--seconds S] [--table-games M] [--players 4] [--workers W]
         [--seed S] [--out docs/strength.md] [--cache FILE] [--report-only]
+        [--write-strongest src/spyglass/agents/strongest.toml]
 
 Solo games: win rate (Wilson 95% interval) and mean score of random and heuristic on deals
 0..N-1 (N = 2,401 gives a 95% interval of at most +-2 points whatever the rate). ISMCTS at two
@@ -11,25 +13,36 @@ iteration budgets plays the first deals of the same sequence, in rounds (50 deal
 200, ... up to K, but no further in a round than the rate seen so far needs, with 5% to spare):
 a series stops once its interval is within +-P points (a rate near 0 or 1 needs far fewer deals
 than one near a half) or at K deals (or at a game's own cap from --search-cap, for a game whose
-search costs too much; the table then shows the wider interval). The clairvoyant bound (can the
-deal be won with every hidden card known? A deal the search cannot settle within S CPU seconds
-counts as "unknown" and the bound is then reported as a range) covers the deals of the game's
-longest ISMCTS series. A second table sets each ISMCTS series against the heuristic on the
-deals both played (exact McNemar test of the deals only one of them won). On the solo games
-ISMCTS scores its leaves with each game's evaluation (0.1-1.8 CPU-s per deal at 40 iterations;
-the Emissary about 5): a run on few cores takes a smaller K, or many runs with --cache, or a Ray
-cluster.
+search costs too much; the table then shows the wider interval). The candidates for a game's
+strongest agent (CANDIDATES below, or --candidate) play in the same rounds, up to C deals each,
+keeping each deal's CPU time. The clairvoyant bound (can the deal be won with every hidden card
+known? The game's own solver where it has one, ``agents.solvers.bound``; a deal not settled
+within S CPU seconds counts as "unknown" and the bound is then a range) covers the deals of the
+game's longest series, at most B. EFFORT below lists, for the games whose strongest agent falls
+short of the targets, methods at growing budgets, each on the first E deals: how the win rate
+grows with effort.
+
+Every series is set against the heuristic on the deals both played (exact McNemar test of the
+deals only one of them won, Holm's correction over the table). The strongest agent of a game is
+the heuristic unless a series beats it so (p < 0.05 before correction), then the one with the
+highest win rate; --write-strongest records the choice for the product (hints, bot seats named
+``strongest``, ``spyglass report difficulty``), and a test checks that record against these
+results.
 
 Multiplayer games: a round-robin of random, heuristic and ISMCTS (the first budget): for each
 pair, M tables with the two agents alternating round the table (half the tables with each in
 seat 0), the share of wins of each agent's seats against the fair share. Spies! (a thousand
 decisions a game) stops ISMCTS playouts after 10 moves and scores them with its evaluation.
+The candidates of VERSUS play V tables each against the heuristic the same way (exact binomial
+test of the tables one side's seats won alone).
 
 The table is printed as Markdown and, with --out, written to a file headed by the command that
 regenerates it. Work is spread over W processes (the lab's runner), or over a Ray cluster with
 --backend ray [--address ...]; Ctrl-C prints what finished. With --cache, every
 finished part is appended to FILE and a later run with the same arguments redoes none of them,
-so the tens of CPU-hours of the full table can be spread over many runs.
+so the tens of CPU-hours of the full table can be spread over many runs. A part's key names its
+work exactly (the agent's spec; the solver and its version for the bound), so a better solver
+or a new candidate is new work while everything else is reused.
 
 The deal-by-deal results of docs/strength.md's run are kept in the repository, in
 benchmarks/results/strength.jsonl (that run's --cache, committed as it grows, so that a run
@@ -52,6 +65,7 @@ from typing import Any
 
 import spyglass
 from spyglass.agents.solvers import bound as solver_bound
+from spyglass.agents.solvers import version as solver_version
 from spyglass.engine import derive_seed
 from spyglass.lab import mcnemar, simulate, wilson_interval
 from spyglass.lab.runner import BACKENDS, run_tasks
@@ -67,15 +81,28 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
     "syndicate": ("solver",),
     "sandwich-guy": ("pimc:samples=16",),
     "tinker-sailor-soldier-spy": ("pimc:samples=16",),
-    "hide-and-seek": ("pimc:samples=16",),
-    "area-52": ("pimc:samples=16",),
-    "boba-tea": ("pimc:samples=16",),
 }
 #: How strength grows with effort, for the games whose strongest agent falls short of the
 #: targets: each method at growing budgets, on the first --effort-deals deals.
-EFFORT: dict[str, dict[str, tuple[str, ...]]] = {}
+EFFORT: dict[str, dict[str, tuple[str, ...]]] = {
+    "sandwich-guy": {
+        "ISMCTS, leaves scored by the evaluation": (
+            "ismcts:iterations=40,cutoff=0",
+            "ismcts:iterations=200,cutoff=0",
+            "ismcts:iterations=1000,cutoff=0",
+        ),
+        "PIMC, bot rollouts": ("pimc:samples=4", "pimc:samples=16", "pimc:samples=64"),
+        "hindsight optimisation over the solver": (
+            "pimc:samples=4,evaluator=solver",
+            "pimc:samples=16,evaluator=solver",
+            "pimc:samples=64,evaluator=solver",
+        ),
+    },
+}
 #: Multiplayer agents set against the heuristic seat for seat, on --versus-tables tables.
 VERSUS: dict[str, tuple[str, ...]] = {}
+#: The generic clairvoyant search's version (agents.solvers.version of a game without its own).
+GENERIC = "clairvoyant:1"
 CHUNK = 10  # deals per part for random and heuristic
 SEARCH_CHUNK = 2  # deals per part for ISMCTS and the bound (seconds to minutes each)
 FIRST_ROUND = 50  # deals of the first round of the search; each later round doubles it
@@ -112,10 +139,13 @@ def timed_chunk(game_id: str, agent: str, seed: int, start: int, count: int) -> 
     return rows
 
 
-def solver_chunk(game_id: str, seed: int, start: int, count: int, seconds: float) -> list[tuple]:
+def solver_chunk(  # noqa: PLR0917 - a part's arguments, in its key
+    game_id: str, seed: int, start: int, count: int, seconds: float, version: str = ""
+) -> list[tuple]:
     """(deal index, won, CPU seconds) of the game's clairvoyant solver for deals
     start..start+count-1: won True, False, or None for unknown (not settled within
-    ``seconds`` of CPU). Only whether a deal can be won is asked, not its best score."""
+    ``seconds`` of CPU). Only whether a deal can be won is asked, not its best score.
+    ``version`` names the solver (see :func:`solver_version`): a better solver is new work."""
     game = spyglass.load(game_id)
     rows = []
     for index in range(start, start + count):
@@ -123,6 +153,13 @@ def solver_chunk(game_id: str, seed: int, start: int, count: int, seconds: float
         found = solver_bound(state, seconds=seconds, optimise_score=False)
         rows.append((index, found.won, round(found.seconds, 4)))
     return rows
+
+
+def bound_chunk(game_id: str, seed: int, start: int, count: int, seconds: float) -> list[tuple]:
+    """The generic search's parts (games without a solver of their own): the key they had
+    before the games' own solvers came, so the results kept under it are reused. That search
+    is unchanged since (only its time and node allowance moved to ``solvers.base``)."""
+    return solver_chunk(game_id, seed, start, count, seconds)
 
 
 def table_chunk(game_id: str, seats: list[str], players: int, seed: int, games: int) -> list:
@@ -208,10 +245,15 @@ class Planner:
         args, parts = self.args, []
         for first in range(start, stop, SEARCH_CHUNK):
             count = min(SEARCH_CHUNK, stop - first)
-            if agent is None:
+            if agent is None and solver_version(game_id) == GENERIC:
+                parts.append(
+                    self.part("bound", game_id, None, bound_chunk, game_id, args.seed, first,
+                              count, args.seconds)
+                )  # fmt: skip
+            elif agent is None:
                 parts.append(
                     self.part("bound", game_id, None, solver_chunk, game_id, args.seed, first,
-                              count, args.seconds)
+                              count, args.seconds, solver_version(game_id))
                 )  # fmt: skip
             else:
                 function = timed_chunk if timed else solo_chunk
@@ -327,6 +369,39 @@ def _caps(values: list[str], parser: argparse.ArgumentParser) -> dict[str, int]:
     return caps
 
 
+def _candidates(values: list[str], parser: argparse.ArgumentParser) -> dict[str, tuple[str, ...]]:
+    """``--candidate GAME=SPEC,...`` options as {game: specs}; unknown games and agents refused."""
+    from spyglass import agents  # noqa: PLC0415
+
+    known = {i.id for i in spyglass.games()}
+    chosen: dict[str, tuple[str, ...]] = {}
+    for value in values:
+        game, _, specs = value.partition("=")
+        if game not in known:
+            parser.error(f"--candidate {value}: no game {game!r}")
+        names = tuple(x for x in _split_specs(specs) if x)
+        for spec in names:
+            try:
+                agents.load_spec(spec)
+            except spyglass.RulesError as error:
+                parser.error(f"--candidate {value}: {error}")
+        chosen[game] = names
+    return chosen
+
+
+def _split_specs(text: str) -> list[str]:
+    """Specs separated by commas, where a spec's own parameters also use commas: a part that
+    names an agent (no ``=``, or a ``:`` before it) starts a new spec."""
+    specs: list[str] = []
+    for part in text.split(","):
+        starts = "=" not in part or (part.find(":") != -1 and part.find(":") < part.find("="))
+        if starts or not specs:
+            specs.append(part)
+        else:
+            specs[-1] += "," + part
+    return specs
+
+
 def _read_cache(path: Path | None) -> dict[str, list]:
     """Finished parts from earlier runs (one JSON object per line; a torn last line is skipped)."""
     if path is None or not path.exists():
@@ -342,6 +417,24 @@ def _read_cache(path: Path | None) -> dict[str, list]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    args, infos, budgets, results = collect(argv)
+    text = report(args, infos, budgets, results)
+    print(text)
+    if args.write_strongest:
+        args.write_strongest.write_text(strongest_toml(infos, results, budgets))
+    if args.out:
+        command = "python benchmarks/strength.py " + " ".join(_regenerating(argv or sys.argv[1:]))
+        args.out.write_text(
+            "# Strength of play\n\n"
+            f"Generated by `{command.strip()}` ({time.strftime('%Y-%m-%d')}); "
+            "see the script's docstring for what each column means.\n\n" + text
+        )
+    return 0
+
+
+def collect(argv: list[str] | None = None) -> tuple[Any, list, list[int], Results]:
+    """Run (or, with --report-only, only read from --cache) the parts the arguments ask for:
+    the parsed arguments, the games, the ISMCTS budgets and what the parts found."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
     parser.add_argument("--deals", type=int, default=2401)
@@ -367,10 +460,23 @@ def main(argv: list[str] | None = None) -> int:
         "--seconds", type=float, default=5.0, help="clairvoyant cap per deal, in CPU seconds"
     )
     parser.add_argument(
+        "--bound-deals",
+        type=int,
+        help="the most deals for the clairvoyant bound (default: those of the longest series)",
+    )
+    parser.add_argument(
         "--candidate-deals",
         type=int,
         default=1000,
         help="the most deals for each candidate for a game's strongest agent (default 1000)",
+    )
+    parser.add_argument(
+        "--candidate",
+        action="append",
+        default=[],
+        metavar="GAME=SPEC,...",
+        help="the candidates for GAME's strongest agent instead of the script's own (repeatable; "
+        "GAME= alone: none)",
     )
     parser.add_argument(
         "--effort-deals",
@@ -413,6 +519,7 @@ def main(argv: list[str] | None = None) -> int:
     budgets = [int(b) for b in args.budgets.split(",")]
     search_deals = args.deals if args.search_deals is None else min(args.search_deals, args.deals)
     caps = _caps(args.search_cap, parser)
+    candidates = {**CANDIDATES, **_candidates(args.candidate, parser)}
     infos = [i for i in spyglass.games() if not args.games or i.id in args.games]
     solo_rows: dict[tuple[str, str], list[tuple]] = defaultdict(list)
     cpu_rows: dict[tuple[str, str], list[float]] = defaultdict(list)
@@ -477,16 +584,6 @@ def main(argv: list[str] | None = None) -> int:
         return outcome.interrupted
 
     interrupted = execute(planner.fixed(), "random, heuristic and the tables")
-    if not interrupted:
-        interrupted = execute(planner.versus(), "multiplayer candidates against the heuristic")
-    if not interrupted:
-        effort = [
-            planner.search(info.id, spec, 0, args.effort_deals, timed=True)
-            for info in planner.solo
-            for specs in EFFORT.get(info.id, {}).values()
-            for spec in specs
-        ]
-        interrupted = execute(interleave(effort), "effort series")
     # The search, in rounds of doubling deals: a series stops once its interval is narrow
     # enough or at --search-deals; the bound covers the deals of the game's longest series.
     reached: dict[tuple[str, str | None], int] = defaultdict(int)
@@ -495,10 +592,10 @@ def main(argv: list[str] | None = None) -> int:
         groups = []
         for info in planner.solo:
             searches = [ismcts(info.id, b, solo=True) for b in budgets]
-            candidates = list(CANDIDATES.get(info.id, ()))
+            trying = list(candidates.get(info.id, ()))
             most_deals = min(search_deals, caps.get(info.id, search_deals))
-            for agent in searches + candidates:
-                timed = agent in candidates
+            for agent in searches + trying:
+                timed = agent in trying
                 most = min(most_deals, args.candidate_deals) if timed else most_deals
                 done, series = reached[info.id, agent], solo_rows[info.id, agent]
                 if done >= most or precise(series, args.precision):
@@ -511,9 +608,10 @@ def main(argv: list[str] | None = None) -> int:
                 reached[info.id, agent] = stop
             # the bound covers the deals of the game's longest series (effort ones included)
             widest = max(
-                [reached[info.id, agent] for agent in searches + candidates]
+                [reached[info.id, agent] for agent in searches + trying]
                 + [args.effort_deals for _ in EFFORT.get(info.id, {})]
             )
+            widest = min(widest, args.bound_deals or widest)
             if reached[info.id, None] < widest:
                 groups.append(planner.search(info.id, None, reached[info.id, None], widest))
                 reached[info.id, None] = widest
@@ -524,19 +622,22 @@ def main(argv: list[str] | None = None) -> int:
             parts, f"search, round {stage} (up to {min(target, search_deals)} deals)"
         )
         target, stage = 2 * target, stage + 1
-    results = Results(solo_rows, cpu_rows, bound_rows, table_rows)
-    text = report(args, infos, budgets, results)
-    print(text)
-    if args.write_strongest:
-        args.write_strongest.write_text(strongest_toml(infos, results))
-    if args.out:
-        command = "python benchmarks/strength.py " + " ".join(_regenerating(argv or sys.argv[1:]))
-        args.out.write_text(
-            "# Strength of play\n\n"
-            f"Generated by `{command.strip()}` ({time.strftime('%Y-%m-%d')}); "
-            "see the script's docstring for what each column means.\n\n" + text
-        )
-    return 0
+    if not interrupted:
+        interrupted = execute(planner.versus(), "multiplayer candidates against the heuristic")
+    if not interrupted:
+        # an ISMCTS series of the table is reused as it is (its parts, untimed): timed parts
+        # of the same deals would count them twice in that series
+        effort = [
+            planner.search(
+                info.id, spec, 0, args.effort_deals,
+                timed=spec not in {ismcts(info.id, b, solo=True) for b in budgets},
+            )
+            for info in planner.solo
+            for specs in EFFORT.get(info.id, {}).values()
+            for spec in specs
+        ]  # fmt: skip
+        execute(interleave(effort), "effort series")
+    return args, infos, budgets, Results(solo_rows, cpu_rows, bound_rows, table_rows)
 
 
 @dataclass
@@ -817,8 +918,9 @@ def targets(solo: list, budgets: list[int], results: Results) -> list[str]:
     return lines
 
 
-def effort(solo: list, results: Results) -> list[str]:
-    """How the win rate grows with effort: each method's series on the same deals."""
+def effort(solo: list, results: Results, deals: int) -> list[str]:
+    """How the win rate grows with effort: each method's series on the same deals (the first
+    ``deals``; a longer series of the table is cut to them)."""
     games = [i for i in solo if EFFORT.get(i.id)]
     if not games:
         return []
@@ -834,7 +936,7 @@ def effort(solo: list, results: Results) -> list[str]:
     for info in games:
         for method, specs in EFFORT[info.id].items():
             for spec in specs:
-                rows = results.solo.get((info.id, spec), [])
+                rows = [r for r in results.solo.get((info.id, spec), []) if r[0] < deals]
                 if not rows:
                     continue
                 wins = sum(1 for _, won, _ in rows if won)
@@ -888,7 +990,7 @@ def report(args, infos, budgets, results: Results) -> str:
             lines.append(f"| {info.id} | " + " | ".join(cells) + " |")
         lines += ["", *paired(solo, budgets, solo_rows), ""]
         lines += [*targets(solo, budgets, results), ""]
-        more = effort(solo, results)
+        more = effort(solo, results, args.effort_deals)
         if more:
             lines += [*more, ""]
     multi = [i for i in infos if not i.solo]

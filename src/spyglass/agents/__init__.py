@@ -12,10 +12,10 @@ from spyglass.engine import Action, RulesError, Seat
 
 from .heuristic import HeuristicAgent
 from .ismcts import ISMCTSAgent
+from .measured import HINT_MS, StrongestAgent, hint_spec, strongest
 from .pimc import PIMCAgent
 from .random import RandomAgent
 from .solver import SolverAgent
-from .strongest import HINT_MS, StrongestAgent, hint_spec, strongest
 
 
 class Agent(Protocol):
@@ -95,10 +95,10 @@ __all__ = [
     "RandomAgent",
     "SolverAgent",
     "StrongestAgent",
+    "hint_spec",
     "load",
     "load_spec",
     "names",
-    "hint_spec",
     "parse_spec",
     "strongest",
 ]

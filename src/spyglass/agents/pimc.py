@@ -145,7 +145,12 @@ class PIMCAgent:
                 rivals = [a for a in rivals if a.mean + DROP * a.error >= 0 or a.error == 0]
                 rivals = [a for a in rivals if not (a.error == 0 and a.mean < 0)]
         best = max(rivals, key=lambda a: (a.mean, -a.order), default=None)
-        if best is not None and best.mean > 0 and best.mean > self.margin * best.error:
+        if (
+            best is not None
+            and best.count >= BATCH  # fewer samples are not evidence enough to leave the bot
+            and best.mean > 0
+            and best.mean > self.margin * best.error
+        ):
             return best.action
         return reference
 

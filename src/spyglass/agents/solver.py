@@ -44,9 +44,10 @@ class SolverAgent:
             raise IllegalAction(f"seat {seat.player} has no move to make")
         game_id = seat.game.info.id
         if game_id not in PERFECT_INFORMATION:
+            known = ", ".join(sorted(PERFECT_INFORMATION))
             raise RulesError(
-                f"the solver plays games with nothing hidden ({', '.join(sorted(PERFECT_INFORMATION))});"
-                f" {game_id} hides cards: try pimc or ismcts"
+                f"the solver plays games with nothing hidden ({known}); {game_id} hides cards:"
+                " try pimc or ismcts"
             )
         self.last_solved = False
         if len(legal) == 1:

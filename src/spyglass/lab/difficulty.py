@@ -253,9 +253,7 @@ def _dots(value: int | None) -> str:
 def markdown(report: DifficultyReport, plot: str | None = "difficulty.png") -> str:
     """The report as Markdown (``plot``: the relative path of the plot, or None)."""
     if report.iterations is None:
-        who = (
-            "each game's strongest agent as the strength run measured it (named in the table)"
-        )
+        who = "each game's strongest agent as the strength run measured it (named in the table)"
     else:
         who = f"ISMCTS at {report.iterations} iterations per move with {report.rollout} playouts"
     lines = [

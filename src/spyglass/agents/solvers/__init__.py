@@ -21,6 +21,9 @@ Solve = Callable[..., Bound]
 #: Game id -> the module (in this package) whose ``bound(state, seconds, optimise_score,
 #: max_nodes)`` solves it; other solo games use the generic search (``clairvoyant``).
 DEDICATED = {
+    "area-52": "area_52",
+    "dead-center": "dead_center",
+    "hide-and-seek": "hide_and_seek",
     "sandwich-guy": "sandwich_guy",
     "syndicate": "syndicate",
 }
@@ -32,6 +35,15 @@ def solver(game_id: str) -> Solve:
     if module is None:
         return import_module(f"{__name__}.clairvoyant").clairvoyant
     return import_module(f"{__name__}.{module}").bound
+
+
+def version(game_id: str) -> str:
+    """Which solver answers for ``game_id`` and in which version (``module:VERSION``): results
+    kept from a run (the strength run's cache) name it, so a better solver is measured anew."""
+    module = DEDICATED.get(game_id)
+    if module is None:
+        return "clairvoyant:1"
+    return f"{module}:{getattr(import_module(f'{__name__}.{module}'), 'VERSION', 1)}"
 
 
 def bound(
@@ -46,4 +58,4 @@ def bound(
     )
 
 
-__all__ = ["DEDICATED", "Bound", "bound", "solver"]
+__all__ = ["DEDICATED", "Bound", "bound", "solver", "version"]

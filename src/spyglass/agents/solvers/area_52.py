@@ -30,6 +30,9 @@ from spyglass.games.area_52.rules import RED, SQUAD, VALUE, Area52State
 
 from .base import Allowance, Bound, OutOfTime
 
+#: Raised whenever a change could change an answer (results kept by the strength run name it).
+VERSION = 1
+
 DUAL, SINGLE, SACRIFICE = "dual", "single", "sacrifice"
 
 Move = tuple[str, tuple[int, ...]]  # kind and cards (wave 1: card codes; wave 2: kinds)

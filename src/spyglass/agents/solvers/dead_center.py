@@ -43,6 +43,9 @@ from spyglass.games.dead_center.rules import KILL, PLAY, REVEAL, DeadCenterState
 
 from .base import Allowance, Bound, OutOfTime
 
+#: Raised whenever a change could change an answer (results kept by the strength run name it).
+VERSION = 1
+
 Move = tuple[int, int]  # (pile played on, zombie space killed or -1)
 
 

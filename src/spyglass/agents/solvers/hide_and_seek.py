@@ -40,6 +40,9 @@ from spyglass.games.hide_and_seek.rules import WINNING_SCORE, HideAndSeekState
 
 from .base import Allowance, Bound, OutOfTime
 
+#: Raised whenever a change could change an answer (results kept by the strength run name it).
+VERSION = 1
+
 LINES = COLUMNS + 3  # four columns, then three rows
 PLACE, REVEAL, WITHDRAW = "place", "reveal", "withdraw"
 

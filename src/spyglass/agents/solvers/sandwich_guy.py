@@ -27,6 +27,9 @@ from spyglass.games.sandwich_guy.rules import (
 
 from .base import Allowance, Bound, OutOfTime
 
+#: Raised whenever a change could change an answer (results kept by the strength run name it).
+VERSION = 1
+
 LOST = 99  # the value of a position that cannot be won (far above any hand size)
 BEST_POSSIBLE = 1  # 52 = 3 x 17 + 1: no finished game holds fewer cards
 

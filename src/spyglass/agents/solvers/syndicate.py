@@ -30,6 +30,9 @@ from spyglass.games.syndicate.rules import (
 
 from .base import Allowance, Bound, OutOfTime
 
+#: Raised whenever a change could change an answer (results kept by the strength run name it).
+VERSION = 1
+
 INFINITY = 1_000_000
 # More than any line can sacrifice: each sacrifice removes one of the 52 cards for good.
 MOST_SACRIFICES = 52

@@ -1463,9 +1463,7 @@ def _best_offer(
     return offer if value > TRADE_MARGIN else None
 
 
-def _approach(
-    ctx: Context, actions: list[Action], ap_cost: float = AP_WORTH
-) -> Action | None:
+def _approach(ctx: Context, actions: list[Action], ap_cost: float = AP_WORTH) -> Action | None:
     """``approach X`` when an offer to X is worth its Action Point (looked for between spies'
     movements only: a search per step would cost more than the trades bring). At the end of the
     turn the points left would go unused, so an approach costs nothing then (``ap_cost`` 0), and
