@@ -652,8 +652,10 @@ class Results:
     tables: dict[tuple[str, str, str], list[tuple]]
 
 
-#: A series takes part in the ranking once it has this many deals (or tables).
-MIN_DEALS = 100
+#: A series takes part in the ranking once it has this many deals (or tables): the first round
+#: of the search, since the precision rule may end a series there (100% of 98 Syndicate deals
+#: is within +-2 points); the significance test, not this floor, guards against luck.
+MIN_DEALS = FIRST_ROUND
 #: An agent replaces the heuristic as a game's strongest only if it beats it deal by deal (solo,
 #: exact McNemar) or table by table (multiplayer, exact binomial) at this level.
 SIGNIFICANT = 0.05
