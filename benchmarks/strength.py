@@ -1,9 +1,11 @@
-"""How strong each agent plays every game, beside the clairvoyant ceiling.
+"""How strong each agent plays every game, beside the clairvoyant ceiling; which is strongest.
 
     python benchmarks/strength.py [GAME ...] [--deals N] [--search-deals K] [--precision P]
-        [--search-cap GAME=K ...]
+        [--search-cap GAME=K ...] [--candidate GAME=SPEC,... ...] [--candidate-deals C]
+        [--bound-deals B] [--effort-deals E] [--versus-tables V]
         [--budgets 10,40] [--seconds S] [--table-games M] [--players 4] [--workers W]
         [--seed S] [--out docs/strength.md] [--cache FILE] [--report-only]
+        [--write-strongest src/spyglass/agents/strongest.toml]
 
 Solo games: win rate (Wilson 95% interval) and mean score of random and heuristic on deals
 0..N-1 (N = 2,401 gives a 95% interval of at most +-2 points whatever the rate). ISMCTS at two
@@ -11,25 +13,36 @@ iteration budgets plays the first deals of the same sequence, in rounds (50 deal
 200, ... up to K, but no further in a round than the rate seen so far needs, with 5% to spare):
 a series stops once its interval is within +-P points (a rate near 0 or 1 needs far fewer deals
 than one near a half) or at K deals (or at a game's own cap from --search-cap, for a game whose
-search costs too much; the table then shows the wider interval). The clairvoyant bound (can the
-deal be won with every hidden card known? A deal the search cannot settle within S CPU seconds
-counts as "unknown" and the bound is then reported as a range) covers the deals of the game's
-longest ISMCTS series. A second table sets each ISMCTS series against the heuristic on the
-deals both played (exact McNemar test of the deals only one of them won). On the solo games
-ISMCTS scores its leaves with each game's evaluation (0.1-1.8 CPU-s per deal at 40 iterations;
-the Emissary about 5): a run on few cores takes a smaller K, or many runs with --cache, or a Ray
-cluster.
+search costs too much; the table then shows the wider interval). The candidates for a game's
+strongest agent (CANDIDATES below, or --candidate) play in the same rounds, up to C deals each,
+keeping each deal's CPU time. The clairvoyant bound (can the deal be won with every hidden card
+known? The game's own solver where it has one, ``agents.solvers.bound``; a deal not settled
+within S CPU seconds counts as "unknown" and the bound is then a range) covers the deals of the
+game's longest series, at most B. EFFORT below lists, for the games whose strongest agent falls
+short of the targets, methods at growing budgets, each on the first E deals: how the win rate
+grows with effort.
+
+Every series is set against the heuristic on the deals both played (exact McNemar test of the
+deals only one of them won, Holm's correction over the table). The strongest agent of a game is
+the heuristic unless a series beats it so (p < 0.05 before correction), then the one with the
+highest win rate; --write-strongest records the choice for the product (hints, bot seats named
+``strongest``, ``spyglass report difficulty``), and a test checks that record against these
+results.
 
 Multiplayer games: a round-robin of random, heuristic and ISMCTS (the first budget): for each
 pair, M tables with the two agents alternating round the table (half the tables with each in
 seat 0), the share of wins of each agent's seats against the fair share. Spies! (a thousand
 decisions a game) stops ISMCTS playouts after 10 moves and scores them with its evaluation.
+The candidates of VERSUS play V tables each against the heuristic the same way (exact binomial
+test of the tables one side's seats won alone).
 
 The table is printed as Markdown and, with --out, written to a file headed by the command that
 regenerates it. Work is spread over W processes (the lab's runner), or over a Ray cluster with
 --backend ray [--address ...]; Ctrl-C prints what finished. With --cache, every
 finished part is appended to FILE and a later run with the same arguments redoes none of them,
-so the tens of CPU-hours of the full table can be spread over many runs.
+so the tens of CPU-hours of the full table can be spread over many runs. A part's key names its
+work exactly (the agent's spec; the solver and its version for the bound), so a better solver
+or a new candidate is new work while everything else is reused.
 
 The deal-by-deal results of docs/strength.md's run are kept in the repository, in
 benchmarks/results/strength.jsonl (that run's --cache, committed as it grows, so that a run
@@ -51,7 +64,8 @@ from pathlib import Path
 from typing import Any
 
 import spyglass
-from spyglass.agents.solvers.clairvoyant import clairvoyant
+from spyglass.agents.solvers import bound as solver_bound
+from spyglass.agents.solvers import version as solver_version
 from spyglass.engine import derive_seed
 from spyglass.lab import mcnemar, simulate, wilson_interval
 from spyglass.lab.runner import BACKENDS, run_tasks
@@ -61,6 +75,34 @@ from spyglass.lab.runner import BACKENDS, run_tasks
 TABLE_CUTOFF = {"spies": 10}
 #: Bots too slow for every playout: where the game has no evaluation, ISMCTS rolls out at random.
 SLOW_BOT = {"emissary"}
+#: Candidates for each solo game's strongest agent, beyond random, heuristic and the two ISMCTS
+#: series: each plays the first deals in rounds, like ISMCTS, up to --candidate-deals.
+CANDIDATES: dict[str, tuple[str, ...]] = {
+    "syndicate": ("solver",),
+    "sandwich-guy": ("pimc:samples=16",),
+    "tinker-sailor-soldier-spy": ("pimc:samples=16",),
+}
+#: How strength grows with effort, for the games whose strongest agent falls short of the
+#: targets: each method at growing budgets, on the first --effort-deals deals.
+EFFORT: dict[str, dict[str, tuple[str, ...]]] = {
+    "sandwich-guy": {
+        "ISMCTS, leaves scored by the evaluation": (
+            "ismcts:iterations=40,cutoff=0",
+            "ismcts:iterations=200,cutoff=0",
+            "ismcts:iterations=1000,cutoff=0",
+        ),
+        "PIMC, bot rollouts": ("pimc:samples=4", "pimc:samples=16", "pimc:samples=64"),
+        "hindsight optimisation over the solver": (
+            "pimc:samples=4,evaluator=solver",
+            "pimc:samples=16,evaluator=solver",
+            "pimc:samples=64,evaluator=solver",
+        ),
+    },
+}
+#: Multiplayer agents set against the heuristic seat for seat, on --versus-tables tables.
+VERSUS: dict[str, tuple[str, ...]] = {}
+#: The generic clairvoyant search's version (agents.solvers.version of a game without its own).
+GENERIC = "clairvoyant:1"
 CHUNK = 10  # deals per part for random and heuristic
 SEARCH_CHUNK = 2  # deals per part for ISMCTS and the bound (seconds to minutes each)
 FIRST_ROUND = 50  # deals of the first round of the search; each later round doubles it
@@ -86,17 +128,38 @@ def solo_chunk(game_id: str, agent: str, seed: int, start: int, count: int) -> l
     return [(o.index, bool(o.won), o.score) for o in result.outcomes]
 
 
-def bound_chunk(game_id: str, seed: int, start: int, count: int, seconds: float) -> list[tuple]:
-    """(deal index, won) for deals start..start+count-1: True, False, or None for unknown.
-    The table shows whether a deal can be won, so the search stops at the first win instead
-    of spending the rest of the cap on a better score (2 s of every won deal before)."""
+def timed_chunk(game_id: str, agent: str, seed: int, start: int, count: int) -> list[tuple]:
+    """(deal index, won, score, CPU seconds) for deals start..start+count-1, one at a time so
+    that each deal's cost is its own."""
+    rows = []
+    for index in range(start, start + count):
+        started = time.process_time()
+        outcome = simulate(game_id, agent, 1, seed=seed, first=index).outcomes[0]
+        rows.append((index, bool(outcome.won), outcome.score, time.process_time() - started))
+    return rows
+
+
+def solver_chunk(  # noqa: PLR0917 - a part's arguments, in its key
+    game_id: str, seed: int, start: int, count: int, seconds: float, version: str = ""
+) -> list[tuple]:
+    """(deal index, won, CPU seconds) of the game's clairvoyant solver for deals
+    start..start+count-1: won True, False, or None for unknown (not settled within
+    ``seconds`` of CPU). Only whether a deal can be won is asked, not its best score.
+    ``version`` names the solver (see :func:`solver_version`): a better solver is new work."""
     game = spyglass.load(game_id)
     rows = []
     for index in range(start, start + count):
         state = game.new_state(seed=derive_seed(seed, f"game/{index}"))
-        bound = clairvoyant(state, seconds=seconds, optimise_score=False)
-        rows.append((index, bound.won))
+        found = solver_bound(state, seconds=seconds, optimise_score=False)
+        rows.append((index, found.won, round(found.seconds, 4)))
     return rows
+
+
+def bound_chunk(game_id: str, seed: int, start: int, count: int, seconds: float) -> list[tuple]:
+    """The generic search's parts (games without a solver of their own): the key they had
+    before the games' own solvers came, so the results kept under it are reused. That search
+    is unchanged since (only its time and node allowance moved to ``solvers.base``)."""
+    return solver_chunk(game_id, seed, start, count, seconds)
 
 
 def table_chunk(game_id: str, seats: list[str], players: int, seed: int, games: int) -> list:
@@ -173,21 +236,56 @@ class Planner:
                     )  # fmt: skip
         return parts
 
-    def search(self, game_id: str, agent: str | None, start: int, stop: int) -> list[Part]:
-        """ISMCTS (``agent``) or the clairvoyant bound (``agent`` None) on deals start..stop-1."""
+    def search(
+        self, game_id: str, agent: str | None, start: int, stop: int, timed: bool = False
+    ) -> list[Part]:
+        """An agent's series (``agent``; ``timed``: with each deal's CPU time, as the
+        candidates and effort series keep it) or the clairvoyant bound (``agent`` None) on
+        deals start..stop-1."""
         args, parts = self.args, []
         for first in range(start, stop, SEARCH_CHUNK):
             count = min(SEARCH_CHUNK, stop - first)
-            if agent is None:
+            if agent is None and solver_version(game_id) == GENERIC:
                 parts.append(
                     self.part("bound", game_id, None, bound_chunk, game_id, args.seed, first,
                               count, args.seconds)
                 )  # fmt: skip
-            else:
+            elif agent is None:
                 parts.append(
-                    self.part("solo", game_id, agent, solo_chunk, game_id, agent, args.seed,
+                    self.part("bound", game_id, None, solver_chunk, game_id, args.seed, first,
+                              count, args.seconds, solver_version(game_id))
+                )  # fmt: skip
+            else:
+                function = timed_chunk if timed else solo_chunk
+                parts.append(
+                    self.part("solo", game_id, agent, function, game_id, agent, args.seed,
                               first, count)
                 )  # fmt: skip
+        return parts
+
+    def versus(self) -> list[Part]:
+        """Each multiplayer candidate against the heuristic, seat for seat: the two alternate
+        round the table, each in seat 0 for half the tables (a few tables of every game in
+        turn, so an interrupted run covers every game evenly)."""
+        args, tables = self.args, []
+        for info in self.infos:
+            if info.solo:
+                continue
+            low, high = info.players
+            n = min(max(args.players, low), high)
+            tables += [(info, n, "heuristic", agent) for agent in VERSUS.get(info.id, ())]
+        parts = []
+        half = args.versus_tables // 2
+        for start in range(0, half, SEARCH_CHUNK):
+            for info, n, a, b in tables:
+                games = min(SEARCH_CHUNK, half - start)
+                for flip, (first, second) in enumerate(((a, b), (b, a))):
+                    seats = [first if p % 2 == 0 else second for p in range(n)]
+                    seed = derive_seed(args.seed, f"{info.id}/{a}/{b}/{flip}/{start}")
+                    parts.append(
+                        self.part("table", info.id, (a, b, tuple(seats)), table_chunk, info.id,
+                                  seats, n, seed, games)
+                    )  # fmt: skip
         return parts
 
 
@@ -271,6 +369,39 @@ def _caps(values: list[str], parser: argparse.ArgumentParser) -> dict[str, int]:
     return caps
 
 
+def _candidates(values: list[str], parser: argparse.ArgumentParser) -> dict[str, tuple[str, ...]]:
+    """``--candidate GAME=SPEC,...`` options as {game: specs}; unknown games and agents refused."""
+    from spyglass import agents  # noqa: PLC0415
+
+    known = {i.id for i in spyglass.games()}
+    chosen: dict[str, tuple[str, ...]] = {}
+    for value in values:
+        game, _, specs = value.partition("=")
+        if game not in known:
+            parser.error(f"--candidate {value}: no game {game!r}")
+        names = tuple(x for x in _split_specs(specs) if x)
+        for spec in names:
+            try:
+                agents.load_spec(spec)
+            except spyglass.RulesError as error:
+                parser.error(f"--candidate {value}: {error}")
+        chosen[game] = names
+    return chosen
+
+
+def _split_specs(text: str) -> list[str]:
+    """Specs separated by commas, where a spec's own parameters also use commas: a part that
+    names an agent (no ``=``, or a ``:`` before it) starts a new spec."""
+    specs: list[str] = []
+    for part in text.split(","):
+        starts = "=" not in part or (part.find(":") != -1 and part.find(":") < part.find("="))
+        if starts or not specs:
+            specs.append(part)
+        else:
+            specs[-1] += "," + part
+    return specs
+
+
 def _read_cache(path: Path | None) -> dict[str, list]:
     """Finished parts from earlier runs (one JSON object per line; a torn last line is skipped)."""
     if path is None or not path.exists():
@@ -286,6 +417,24 @@ def _read_cache(path: Path | None) -> dict[str, list]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    args, infos, budgets, results = collect(argv)
+    text = report(args, infos, budgets, results)
+    print(text)
+    if args.write_strongest:
+        args.write_strongest.write_text(strongest_toml(infos, results, budgets))
+    if args.out:
+        command = "python benchmarks/strength.py " + " ".join(_regenerating(argv or sys.argv[1:]))
+        args.out.write_text(
+            "# Strength of play\n\n"
+            f"Generated by `{command.strip()}` ({time.strftime('%Y-%m-%d')}); "
+            "see the script's docstring for what each column means.\n\n" + text
+        )
+    return 0
+
+
+def collect(argv: list[str] | None = None) -> tuple[Any, list, list[int], Results]:
+    """Run (or, with --report-only, only read from --cache) the parts the arguments ask for:
+    the parsed arguments, the games, the ISMCTS budgets and what the parts found."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
     parser.add_argument("--deals", type=int, default=2401)
@@ -310,7 +459,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--seconds", type=float, default=5.0, help="clairvoyant cap per deal, in CPU seconds"
     )
+    parser.add_argument(
+        "--bound-deals",
+        type=int,
+        help="the most deals for the clairvoyant bound (default: those of the longest series)",
+    )
+    parser.add_argument(
+        "--candidate-deals",
+        type=int,
+        default=1000,
+        help="the most deals for each candidate for a game's strongest agent (default 1000)",
+    )
+    parser.add_argument(
+        "--candidate",
+        action="append",
+        default=[],
+        metavar="GAME=SPEC,...",
+        help="the candidates for GAME's strongest agent instead of the script's own (repeatable; "
+        "GAME= alone: none)",
+    )
+    parser.add_argument(
+        "--effort-deals",
+        type=int,
+        default=200,
+        help="deals of each effort series (a method at one budget; default 200)",
+    )
     parser.add_argument("--table-games", type=int, default=200)
+    parser.add_argument(
+        "--versus-tables",
+        type=int,
+        default=400,
+        help="tables of each multiplayer candidate against the heuristic (default 400)",
+    )
     parser.add_argument("--players", type=int, default=4, help="table size for multiplayer")
     parser.add_argument("--workers", type=int, default=2, help="processes, or Ray CPUs")
     parser.add_argument("--backend", choices=BACKENDS, default="process")
@@ -328,12 +508,21 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run nothing: the table of the parts already in --cache",
     )
+    parser.add_argument(
+        "--write-strongest",
+        type=Path,
+        metavar="TOML",
+        help="write each game's strongest agent, as these results rank them, to this file "
+        "(src/spyglass/agents/strongest.toml is the product's)",
+    )
     args = parser.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",")]
     search_deals = args.deals if args.search_deals is None else min(args.search_deals, args.deals)
     caps = _caps(args.search_cap, parser)
+    candidates = {**CANDIDATES, **_candidates(args.candidate, parser)}
     infos = [i for i in spyglass.games() if not args.games or i.id in args.games]
     solo_rows: dict[tuple[str, str], list[tuple]] = defaultdict(list)
+    cpu_rows: dict[tuple[str, str], list[float]] = defaultdict(list)
     bound_rows: dict[str, list[tuple]] = defaultdict(list)
     table_rows: dict[tuple[str, str, str], list[tuple]] = defaultdict(list)
     planner = Planner(args, infos, budgets)
@@ -343,10 +532,10 @@ def main(argv: list[str] | None = None) -> int:
     def absorb(part: Part, rows: list) -> None:
         absorbed.add(part.key)
         if part.kind == "solo":
-            solo_rows[part.game_id, part.label] += [tuple(r) for r in rows]
+            # (index, won, score), and the deal's CPU time for the timed series
+            solo_rows[part.game_id, part.label] += [tuple(r[:3]) for r in rows]
+            cpu_rows[part.game_id, part.label] += [r[3] for r in rows if len(r) > 3]
         elif part.kind == "bound":
-            # (index, won); parts cached before the search stopped at the first win also
-            # carry the best score found, which the table does not show
             bound_rows[part.game_id] += [tuple(r[:2]) for r in rows]
         else:
             a, b, seats = part.label
@@ -402,22 +591,30 @@ def main(argv: list[str] | None = None) -> int:
     while not interrupted:
         groups = []
         for info in planner.solo:
-            agents = [ismcts(info.id, b, solo=True) for b in budgets]
+            searches = [ismcts(info.id, b, solo=True) for b in budgets]
+            trying = list(candidates.get(info.id, ()))
             most_deals = min(search_deals, caps.get(info.id, search_deals))
-            for agent in agents:
+            for agent in searches + trying:
+                timed = agent in trying
+                most = min(most_deals, args.candidate_deals) if timed else most_deals
                 done, series = reached[info.id, agent], solo_rows[info.id, agent]
-                if done >= most_deals or precise(series, args.precision):
+                if done >= most or precise(series, args.precision):
                     continue
-                stop = min(target, most_deals)
+                stop = min(target, most)
                 if series:  # no further than the rate observed so far needs
-                    needed = enough(series, args.precision, most_deals)
+                    needed = enough(series, args.precision, most)
                     stop = min(stop, max(done + SEARCH_CHUNK, needed))
-                groups.append(planner.search(info.id, agent, done, stop))
+                groups.append(planner.search(info.id, agent, done, stop, timed))
                 reached[info.id, agent] = stop
-            most = max(reached[info.id, agent] for agent in agents)
-            if reached[info.id, None] < most:
-                groups.append(planner.search(info.id, None, reached[info.id, None], most))
-                reached[info.id, None] = most
+            # the bound covers the deals of the game's longest series (effort ones included)
+            widest = max(
+                [reached[info.id, agent] for agent in searches + trying]
+                + [args.effort_deals for _ in EFFORT.get(info.id, {})]
+            )
+            widest = min(widest, args.bound_deals or widest)
+            if reached[info.id, None] < widest:
+                groups.append(planner.search(info.id, None, reached[info.id, None], widest))
+                reached[info.id, None] = widest
         parts = interleave(groups)
         if not parts:
             break
@@ -425,16 +622,180 @@ def main(argv: list[str] | None = None) -> int:
             parts, f"search, round {stage} (up to {min(target, search_deals)} deals)"
         )
         target, stage = 2 * target, stage + 1
-    text = report(args, infos, budgets, solo_rows, bound_rows, table_rows)
-    print(text)
-    if args.out:
-        command = "python benchmarks/strength.py " + " ".join(_regenerating(argv or sys.argv[1:]))
-        args.out.write_text(
-            "# Strength of play\n\n"
-            f"Generated by `{command.strip()}` ({time.strftime('%Y-%m-%d')}); "
-            "see the script's docstring for what each column means.\n\n" + text
-        )
-    return 0
+    if not interrupted:
+        interrupted = execute(planner.versus(), "multiplayer candidates against the heuristic")
+    if not interrupted:
+        # an ISMCTS series of the table is reused as it is (its parts, untimed): timed parts
+        # of the same deals would count them twice in that series
+        effort = [
+            planner.search(
+                info.id, spec, 0, args.effort_deals,
+                timed=spec not in {ismcts(info.id, b, solo=True) for b in budgets},
+            )
+            for info in planner.solo
+            for specs in EFFORT.get(info.id, {}).values()
+            for spec in specs
+        ]  # fmt: skip
+        execute(interleave(effort), "effort series")
+    return args, infos, budgets, Results(solo_rows, cpu_rows, bound_rows, table_rows)
+
+
+@dataclass
+class Results:
+    """Everything the parts found: per (game, agent) the solo deals (index, won, score) and,
+    for the timed series, each deal's CPU seconds; per game the bound's deals (index, won);
+    per (game, first agent, second agent) the tables (seats, winners)."""
+
+    solo: dict[tuple[str, str], list[tuple]]
+    cpu: dict[tuple[str, str], list[float]]
+    bound: dict[str, list[tuple]]
+    tables: dict[tuple[str, str, str], list[tuple]]
+
+
+#: A series takes part in the ranking once it has this many deals (or tables): the first round
+#: of the search, since the precision rule may end a series there (100% of 98 Syndicate deals
+#: is within +-2 points); the significance test, not this floor, guards against luck.
+MIN_DEALS = FIRST_ROUND
+#: An agent replaces the heuristic as a game's strongest only if it beats it deal by deal (solo,
+#: exact McNemar) or table by table (multiplayer, exact binomial) at this level.
+SIGNIFICANT = 0.05
+
+
+def series(game_id: str, budgets: list[int]) -> list[str]:
+    """The solo series of a game, in the order the tables list them."""
+    names = ["random", "heuristic", *(ismcts(game_id, b, solo=True) for b in budgets)]
+    names += [c for c in CANDIDATES.get(game_id, ()) if c not in names]
+    for specs in EFFORT.get(game_id, {}).values():
+        names += [c for c in specs if c not in names]
+    return names
+
+
+def versus_heuristic(game_id: str, agent: str, solo: dict) -> tuple[int, int, int, int, int]:
+    """On the deals both played: (deals, the agent's wins, the heuristic's wins, deals only the
+    agent won, deals only the heuristic won)."""
+    heuristic = {i: won for i, won, _ in solo.get((game_id, "heuristic"), [])}
+    mine = {i: won for i, won, _ in solo.get((game_id, agent), [])}
+    deals = [i for i in mine if i in heuristic]
+    only_mine = sum(1 for i in deals if mine[i] and not heuristic[i])
+    only_heuristic = sum(1 for i in deals if heuristic[i] and not mine[i])
+    return (
+        len(deals),
+        sum(mine[i] for i in deals),
+        sum(heuristic[i] for i in deals),
+        only_mine,
+        only_heuristic,
+    )
+
+
+def holm(pvalues: list[float]) -> list[float]:
+    """Holm's step-down adjustment: each p-value as it compares with the level of the whole
+    family of tests (monotone, at most 1)."""
+    order = sorted(range(len(pvalues)), key=lambda i: pvalues[i])
+    adjusted = [1.0] * len(pvalues)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(pvalues) - rank) * pvalues[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def solo_ranking(
+    game_id: str, budgets: list[int], results: Results
+) -> list[tuple[str, float, int]]:
+    """The game's series with at least MIN_DEALS deals, strongest first: (agent, win rate,
+    deals). Only the heuristic and the agents that beat it deal by deal (more deals won only by
+    them, p below SIGNIFICANT) are eligible; among them the higher win rate ranks first, and
+    on equal rates the series listed first (the cheaper)."""
+    ranked = []
+    for position, agent in enumerate(series(game_id, budgets)):
+        rows = results.solo.get((game_id, agent), [])
+        if len(rows) < MIN_DEALS:
+            continue
+        if agent != "heuristic":
+            _, _, _, only_mine, only_heuristic = versus_heuristic(game_id, agent, results.solo)
+            if only_mine <= only_heuristic or mcnemar(only_mine, only_heuristic) >= SIGNIFICANT:
+                continue
+        rate = sum(1 for _, won, _ in rows if won) / len(rows)
+        ranked.append((agent, rate, len(rows), position))
+    ranked.sort(key=lambda r: (-r[1], r[3]))
+    return [(agent, rate, deals) for agent, rate, deals, _ in ranked]
+
+
+def table_share(rows: list[tuple], agent: str) -> tuple[float, int, int, int]:
+    """Of these tables: (the share of wins taken by ``agent``'s seats, tables, tables its seats
+    alone won, tables the other agent's seats alone won)."""
+    share, alone, other = 0.0, 0, 0
+    for seats, winners in rows:
+        mine = sum(1 for p in winners if seats[p] == agent)
+        share += mine / len(winners) if winners else 0.0
+        if winners and mine == len(winners):
+            alone += 1
+        elif winners and mine == 0:
+            other += 1
+    return (share / len(rows) if rows else 0.0), len(rows), alone, other
+
+
+def table_ranking(game_id: str, results: Results) -> list[tuple[str, float, int]]:
+    """The agents set against the heuristic at this game, strongest first: (agent, share of the
+    wins its seats took, tables). The heuristic (share one half against itself) ranks among
+    them; another agent is eligible only if its seats won more tables than the heuristic's,
+    p below SIGNIFICANT (exact binomial test of the tables one side won alone)."""
+    ranked = [("heuristic", 0.5, 0, 0)]
+    for (game, a, b), rows in results.tables.items():
+        if game != game_id or "heuristic" not in (a, b) or len(rows) < MIN_DEALS:
+            continue
+        agent = b if a == "heuristic" else a
+        share, tables, alone, other = table_share(rows, agent)
+        if alone > other and mcnemar(alone, other) < SIGNIFICANT:
+            ranked.append((agent, share, tables, 1))
+    ranked.sort(key=lambda r: (-r[1], r[3]))
+    return [(agent, share, tables) for agent, share, tables, _ in ranked]
+
+
+def strongest_choices(infos: list, budgets: list[int], results: Results) -> dict[str, dict]:
+    """Each game's strongest agent as these results rank it, with its figures."""
+    chosen = {}
+    for info in infos:
+        if info.solo:
+            ranking = solo_ranking(info.id, budgets, results)
+            heuristic = results.solo.get((info.id, "heuristic"), [])
+            base = sum(1 for _, won, _ in heuristic if won) / len(heuristic) if heuristic else None
+        else:
+            ranking = table_ranking(info.id, results)
+            base = 0.5
+        if not ranking:
+            continue
+        agent, rate, deals = ranking[0]
+        chosen[info.id] = {"agent": agent, "win_rate": rate, "deals": deals, "heuristic": base}
+    return chosen
+
+
+def strongest_toml(infos: list, results: Results, budgets: list[int] | None = None) -> str:
+    """The product's table of strongest agents (``agents/strongest.toml``) from these results."""
+    lines = [
+        "# The strongest agent of each game, chosen by benchmarks/strength.py from its committed",
+        "# results (benchmarks/results/strength.jsonl; regenerate with its --write-strongest): the",
+        "# heuristic unless an agent beats it deal by deal (solo) or table by table (multiplayer,",
+        "# against it seat for seat), p < 0.05; then the highest win rate (share of wins). A test",
+        "# checks these entries against the committed results.",
+        "",
+        "[games]",
+    ]
+    for game, entry in strongest_choices(infos, budgets or [10, 40], results).items():
+        measure = "share of the wins against the heuristic" if game in _MULTI else "deals won"
+        lines += [
+            "",
+            f'[games."{game}"]',
+            f'agent = "{entry["agent"]}"',
+            f"win_rate = {entry['win_rate']:.4f}",
+            f"deals = {entry['deals']}",
+            f"heuristic = {entry['heuristic']:.4f}",
+            f'note = "{measure}"',
+        ]
+    return "\n".join(lines) + "\n"
+
+
+_MULTI = {i.id for i in spyglass.games() if not i.solo}
 
 
 def _rate(wins: int, games: int) -> str:
@@ -455,44 +816,144 @@ def _exceptions(solo: list, budgets: list[int]) -> str:
 
 
 def paired(solo: list, budgets: list[int], solo_rows: dict) -> list[str]:
-    """ISMCTS against the heuristic on the deals both played: a deal both win or both lose
-    says nothing of which is stronger, so the test (exact McNemar) weighs the deals only one of
-    them won. Far stronger than comparing the two intervals above, which also differ in deals."""
+    """Every series against the heuristic on the deals both played: a deal both win or both
+    lose says nothing of which is stronger, so the test (exact McNemar) weighs the deals only
+    one of them won, and Holm's correction holds the table's tests together to their level.
+    Far stronger than comparing two intervals, which also differ in deals."""
     lines = [
-        "### ISMCTS against the heuristic, deal by deal",
+        "### Every agent against the heuristic, deal by deal",
         "",
-        "On the deals both played: the win rates there, the deals only ISMCTS won and only the "
-        "heuristic won, and the exact McNemar p-value of that split (below 0.05: a difference "
-        "that chance would rarely give).",
+        "On the deals both played: the win rates there, the deals only the agent won and only "
+        "the heuristic won, the exact McNemar p-value of that split, and the same after Holm's "
+        "correction for all the tests of this table (below 0.05: a difference that chance "
+        "would rarely give, even among this many tests).",
         "",
-        "| game | ISMCTS | deals | ISMCTS wins | heuristic wins | only ISMCTS | only heuristic "
-        "| p |",
-        "|---|---|---|---|---|---|---|---|",
+        "| game | agent | deals | agent wins | heuristic wins | only agent | only heuristic "
+        "| p | p (Holm) |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
+    rows, pvalues = [], []
     for info in solo:
-        heuristic = {i: won for i, won, _ in solo_rows.get((info.id, "heuristic"), [])}
-        for budget in budgets:
-            search = {
-                i: won for i, won, _ in solo_rows.get((info.id, ismcts(info.id, budget, True)), [])
-            }
-            deals = sorted(i for i in search if i in heuristic)
+        for agent in series(info.id, budgets)[2:]:
+            deals, mine, theirs, first, second = versus_heuristic(info.id, agent, solo_rows)
             if not deals:
                 continue
-            first = sum(1 for i in deals if search[i] and not heuristic[i])
-            second = sum(1 for i in deals if heuristic[i] and not search[i])
-            search_wins = sum(search[i] for i in deals)
-            heuristic_wins = sum(heuristic[i] for i in deals)
-            lines.append(
-                f"| {info.id} | {budget} | {len(deals)} | {_share(search_wins, len(deals))} "
-                f"| {_share(heuristic_wins, len(deals))} | {first} | {second} "
-                f"| {mcnemar(first, second):.3f} |"
-            )
+            p = mcnemar(first, second)
+            pvalues.append(p)
+            rows.append((info.id, agent, deals, mine, theirs, first, second, p))
+    for (game, agent, deals, mine, theirs, first, second, p), q in zip(
+        rows, holm(pvalues), strict=True
+    ):
+        lines.append(
+            f"| {game} | `{agent}` | {deals} | {_share(mine, deals)} | {_share(theirs, deals)} "
+            f"| {first} | {second} | {p:.3g} | {q:.3g} |"
+        )
     return lines
 
 
-def report(args, infos, budgets, solo_rows, bound_rows, table_rows) -> str:  # noqa: PLR0917
+def _bound_cells(bounds: list[tuple]) -> tuple[str, float | None, float | None]:
+    """The bound's cell, and its low and high ends (unknown deals lost / won)."""
+    if not bounds:
+        return "–", None, None
+    won = sum(1 for _, w in bounds if w)
+    unknown = sum(1 for _, w in bounds if w is None)
+    low, high = won / len(bounds), (won + unknown) / len(bounds)
+    span = f"{100 * low:.1f}%" if not unknown else f"{100 * low:.1f}–{100 * high:.1f}%"
+    return f"{span} of {len(bounds)} ({unknown} unknown)", low, high
+
+
+def targets(solo: list, budgets: list[int], results: Results) -> list[str]:
+    """Each solo game's strongest agent against the issue's targets: beat the heuristic on the
+    same deals (p < 0.001 after Holm) and close half the gap between the heuristic and the
+    bound (on the deals the bound covers)."""
+    lines = [
+        "### The strongest agent of each solo game",
+        "",
+        "The strongest agent is the heuristic unless an agent beats it deal by deal (p < 0.05), "
+        "then the one that wins most (what `agents.strongest(game)` returns: hints, bot seats "
+        "named `strongest` and `spyglass report difficulty` play it). *Gap closed*: how much of "
+        "the distance from the heuristic's win rate to the clairvoyant bound's it covers, both "
+        "counted on the deals the bound and the agent share (a range where the bound has "
+        "unknown deals). *p (Holm)*: against the heuristic, from the table above.",
+        "",
+        "| game | strongest | deals | its win rate | heuristic there | bound there | gap closed "
+        "| p (Holm) |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    family = []
+    for info in solo:
+        for agent in series(info.id, budgets)[2:]:
+            deals, _, _, first, second = versus_heuristic(info.id, agent, results.solo)
+            if deals:
+                family.append(((info.id, agent), mcnemar(first, second)))
+    adjusted = dict(zip([k for k, _ in family], holm([p for _, p in family]), strict=True))
+    for info in solo:
+        ranking = solo_ranking(info.id, budgets, results)
+        if not ranking:
+            continue
+        agent = ranking[0][0]
+        mine = {i: won for i, won, _ in results.solo.get((info.id, agent), [])}
+        heuristic = {i: won for i, won, _ in results.solo.get((info.id, "heuristic"), [])}
+        bounds = dict(results.bound.get(info.id, []))
+        deals = sorted(i for i in mine if i in heuristic and i in bounds)
+        if not deals:
+            lines.append(f"| {info.id} | `{agent}` | – | – | – | – | – | – |")
+            continue
+        n = len(deals)
+        rate = sum(mine[i] for i in deals) / n
+        base = sum(heuristic[i] for i in deals) / n
+        low = sum(1 for i in deals if bounds[i]) / n
+        high = sum(1 for i in deals if bounds[i] is not False) / n
+        gaps = [(rate - base) / (b - base) for b in (low, high) if b > base]
+        if not gaps:
+            closed = "–"
+        elif len(gaps) == 1 or abs(gaps[0] - gaps[1]) < 0.0005:
+            closed = f"{100 * gaps[0]:.0f}%"
+        else:
+            closed = f"{100 * min(gaps):.0f}–{100 * max(gaps):.0f}%"
+        bound = f"{100 * low:.1f}%" if low == high else f"{100 * low:.1f}–{100 * high:.1f}%"
+        q = adjusted.get((info.id, agent))
+        lines.append(
+            f"| {info.id} | `{agent}` | {n} | {100 * rate:.1f}% | {100 * base:.1f}% | {bound} "
+            f"| {closed} | {'–' if q is None else f'{q:.3g}'} |"
+        )
+    return lines
+
+
+def effort(solo: list, results: Results, deals: int) -> list[str]:
+    """How the win rate grows with effort: each method's series on the same deals (the first
+    ``deals``; a longer series of the table is cut to them)."""
+    games = [i for i in solo if EFFORT.get(i.id)]
+    if not games:
+        return []
+    lines = [
+        "### How strength grows with effort",
+        "",
+        "Each method at growing budgets on the same deals: the win rate (Wilson 95% interval) "
+        "and the mean CPU seconds a deal took.",
+        "",
+        "| game | method | agent | win rate | CPU-s a deal |",
+        "|---|---|---|---|---|",
+    ]
+    for info in games:
+        for method, specs in EFFORT[info.id].items():
+            for spec in specs:
+                rows = [r for r in results.solo.get((info.id, spec), []) if r[0] < deals]
+                if not rows:
+                    continue
+                wins = sum(1 for _, won, _ in rows if won)
+                cpu = results.cpu.get((info.id, spec), [])
+                mean = f"{sum(cpu) / len(cpu):.2f}" if cpu else "–"
+                lines.append(
+                    f"| {info.id} | {method} | `{spec}` | {_rate(wins, len(rows))} | {mean} |"
+                )
+    return lines
+
+
+def report(args, infos, budgets, results: Results) -> str:
     lines = []
     solo = [i for i in infos if i.solo]
+    solo_rows = results.solo
     if solo:
         lines += [
             "## Solo games",
@@ -500,14 +961,15 @@ def report(args, infos, budgets, solo_rows, bound_rows, table_rows) -> str:  # n
             "Win rate with its Wilson 95% interval and the number of deals; mean score of all "
             "games in brackets (where the game scores them). ISMCTS is guided toward the game's "
             "bot's move and scores each new leaf with the game's evaluation at once (cutoff 0)"
-            f"{_exceptions(solo, budgets)}. Clairvoyant: deals proved winnable "
-            "when every hidden card is known (unknown deals counted as lost for the low end, as "
+            f"{_exceptions(solo, budgets)}. Strongest: the agent `agents.strongest` names "
+            "(below). Clairvoyant: deals the game's solver proved winnable with every hidden "
+            "card known, within the CPU cap (unknown deals counted as lost for the low end, as "
             "won for the high end).",
             "",
             "| game | random | heuristic | "
             + " | ".join(f"ISMCTS {b}" for b in budgets)
-            + " | clairvoyant bound |",
-            "|---|---|---|" + "---|" * len(budgets) + "---|",
+            + " | strongest | clairvoyant bound |",
+            "|---|---|---|" + "---|" * len(budgets) + "---|---|",
         ]
         for info in solo:
             cells = []
@@ -518,17 +980,21 @@ def report(args, infos, budgets, solo_rows, bound_rows, table_rows) -> str:  # n
                 scores = [s for _, _, s in rows if s is not None]
                 mean = f" [{sum(scores) / len(scores):.2f}]" if scores else ""
                 cells.append(_rate(wins, len(rows)) + mean)
-            bounds = bound_rows.get(info.id, [])
-            won = sum(1 for _, w in bounds if w)
-            unknown = sum(1 for _, w in bounds if w is None)
-            if bounds:
-                low, high = 100 * won / len(bounds), 100 * (won + unknown) / len(bounds)
-                span = f"{low:.1f}%" if not unknown else f"{low:.1f}–{high:.1f}%"
-                cells.append(f"{span} of {len(bounds)} ({unknown} unknown)")
+            ranking = solo_ranking(info.id, budgets, results)
+            best = ranking[0][0] if ranking else None
+            if best is None or best in names:
+                cells.append("–" if best is None else f"`{best}` (its column)")
             else:
-                cells.append("–")
+                rows = solo_rows.get((info.id, best), [])
+                wins = sum(1 for _, won, _ in rows if won)
+                cells.append(f"`{best}`: {_rate(wins, len(rows))}")
+            cells.append(_bound_cells(results.bound.get(info.id, []))[0])
             lines.append(f"| {info.id} | " + " | ".join(cells) + " |")
         lines += ["", *paired(solo, budgets, solo_rows), ""]
+        lines += [*targets(solo, budgets, results), ""]
+        more = effort(solo, results, args.effort_deals)
+        if more:
+            lines += [*more, ""]
     multi = [i for i in infos if not i.solo]
     if multi:
         lines += [
@@ -537,12 +1003,13 @@ def report(args, infos, budgets, solo_rows, bound_rows, table_rows) -> str:  # n
             f"{args.players} seats (clamped to the game's range), the two agents alternating "
             "round the table, each in seat 0 for half the tables. Share of the wins taken by "
             "each agent's seats (a shared win is split), Wilson 95% interval; the fair share is "
-            "the agent's share of the seats.",
+            "the agent's share of the seats. *p*: the exact binomial test of the tables won by "
+            "one agent's seats alone against those won by the other's alone.",
             "",
-            "| game | agents | tables | first agent's wins | second agent's wins | fair |",
-            "|---|---|---|---|---|---|",
+            "| game | agents | tables | first agent's wins | second agent's wins | fair | p |",
+            "|---|---|---|---|---|---|---|",
         ]
-        for (game_id, a, b), rows in sorted(table_rows.items()):
+        for (game_id, a, b), rows in sorted(results.tables.items()):
             share = {a: 0.0, b: 0.0}
             seats_of = {a: 0, b: 0}
             for seats, winners in rows:
@@ -556,11 +1023,12 @@ def report(args, infos, budgets, solo_rows, bound_rows, table_rows) -> str:  # n
                 low, high = wilson_interval(round(share[name]), games)
                 cells.append(f"{100 * share[name] / games:.1f}% ({100 * low:.1f}–{100 * high:.1f})")
             fair = seats_of[a] / (seats_of[a] + seats_of[b])
+            _, _, alone, other = table_share(rows, b)
             lines.append(
                 f"| {game_id} | {a} vs {b} | {games} | {cells[0]} | {cells[1]} | "
-                f"{100 * fair:.0f}% / {100 * (1 - fair):.0f}% |"
+                f"{100 * fair:.0f}% / {100 * (1 - fair):.0f}% | {mcnemar(alone, other):.3g} |"
             )
-        played = {game_id for game_id, _, _ in table_rows}
+        played = {game_id for game_id, _, _ in results.tables}
         missing = [i.id for i in infos if not i.solo and i.id not in played]
         if missing:
             lines += ["", f"No tables finished yet for: {', '.join(missing)}."]

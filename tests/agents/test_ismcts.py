@@ -19,7 +19,7 @@ def test_load_by_name_and_by_spec() -> None:
     same = agents.load_spec("ismcts:iterations=50,c=1.2,rollout=random", seed=3)
     assert (same.iterations, same.c, same.rollout) == (50, 1.2, "random")
     assert agents.parse_spec("ismcts:milliseconds=20") == ("ismcts", {"milliseconds": 20})
-    assert agents.STRONGEST == "ismcts"
+    assert agents.STRONGEST == "strongest"
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,7 @@ def test_the_search_stops_in_rounds_and_the_cache_reprints_the_same_table(tmp_pa
     cache = tmp_path / "parts.jsonl"
     args = ["sandwich-guy", "--deals", "120", "--budgets", "1,2", "--seconds", "0.05"]
     args += ["--precision", "15", "--workers", "1", "--cache", str(cache)]
+    args += ["--candidate", "sandwich-guy=", "--effort-deals", "0"]  # ISMCTS and the bound only
     assert strength.main(args) == 0
     first = capsys.readouterr()
     # with +-15 points the first round of 50 deals is enough for both ISMCTS series
@@ -55,7 +56,8 @@ def test_the_search_stops_in_rounds_and_the_cache_reprints_the_same_table(tmp_pa
     cells = [c.strip() for c in line.strip("|").split("|")]
     assert cells[1].endswith("of 120") and cells[2].split(" [")[0].endswith("of 120")
     assert cells[3].split(" [")[0].endswith("of 50") and cells[4].split(" [")[0].endswith("of 50")
-    assert cells[5].endswith("of 50 (0 unknown)") or "unknown" in cells[5]
+    assert cells[5] == "`heuristic` (its column)"  # no series beats it deal by deal
+    assert cells[6].endswith("of 50 (0 unknown)")  # the game's own solver settles every deal
     keys = [json.loads(x)["key"] for x in cache.read_text().splitlines()]
     assert len(keys) == len(set(keys)) == 2 * 12 + 3 * 25  # 12 parts of 10, 25 of 2 per series
 
@@ -68,6 +70,7 @@ def test_the_search_stops_in_rounds_and_the_cache_reprints_the_same_table(tmp_pa
 def test_a_search_cap_stops_one_game_early(tmp_path, capsys) -> None:
     args = ["sandwich-guy", "--deals", "60", "--budgets", "1,2", "--seconds", "0.05"]
     args += ["--precision", "0.5", "--workers", "1", "--search-cap", "sandwich-guy=4"]
+    args += ["--candidate", "sandwich-guy=", "--effort-deals", "0"]
     assert strength.main(args) == 0
     out = capsys.readouterr()
     assert "round 2" not in out.err  # the cap (4) ends both series within the first round
@@ -103,6 +106,44 @@ def test_the_regenerating_command_keeps_a_cache_of_the_repository() -> None:
     assert strength._regenerating(["--cache=r.jsonl"]) == ["--cache=r.jsonl"]
 
 
+def test_a_candidate_is_checked_and_its_specs_split() -> None:
+    assert strength._split_specs("pimc:samples=16,cutoff=5,ismcts:iterations=40,solver") == [
+        "pimc:samples=16,cutoff=5",
+        "ismcts:iterations=40",
+        "solver",
+    ]
+    with pytest.raises(SystemExit):
+        strength.main(["sandwich-guy", "--candidate", "sandwich-guy=genius", "--report-only"])
+
+
+def test_holm_holds_a_family_of_tests_to_its_level() -> None:
+    # sorted 0.01, 0.02, 0.04 times 3, 2, 1 -> 0.03, 0.04, 0.04 (monotone); order kept
+    assert strength.holm([0.04, 0.01, 0.02]) == pytest.approx([0.04, 0.03, 0.04])
+    assert strength.holm([0.5, 0.9]) == [1.0, 1.0]
+
+
+def test_the_strongest_is_the_heuristic_unless_beaten_deal_by_deal() -> None:
+    import spyglass
+
+    game = "sandwich-guy"
+    heuristic = [(i, i % 4 != 0, None) for i in range(200)]  # 75%
+    better = [(i, i % 10 != 0, None) for i in range(200)]  # 90%: wins every deal but 20
+    lucky = [(i, i % 4 != 1, None) for i in range(200)]  # 75% too, other deals
+    results = strength.Results(
+        {(game, "heuristic"): heuristic, (game, "pimc:samples=16"): better,
+         (game, "ismcts:iterations=10,cutoff=0"): lucky},
+        {}, {}, {},
+    )  # fmt: skip
+    ranking = strength.solo_ranking(game, [10, 40], results)
+    assert [agent for agent, _, _ in ranking] == ["pimc:samples=16", "heuristic"]
+    info = spyglass.load(game).info
+    chosen = strength.strongest_choices([info], [10, 40], results)
+    assert chosen[game] == {"agent": "pimc:samples=16", "win_rate": 0.9, "deals": 200,
+                            "heuristic": 0.75}  # fmt: skip
+    text = strength.strongest_toml([info], results)
+    assert '[games."sandwich-guy"]' in text and 'agent = "pimc:samples=16"' in text
+
+
 def test_ismcts_and_the_heuristic_are_compared_on_the_deals_both_played() -> None:
     import spyglass
 
@@ -118,7 +159,7 @@ def test_ismcts_and_the_heuristic_are_compared_on_the_deals_both_played() -> Non
     cells = [c.strip() for c in row.strip("|").split("|")]
     # deal 20 is ISMCTS's alone: the six shared deals, 5 wins each, deal 0 only the
     # heuristic's, deal 5 only ISMCTS's: a split of one each, p = 1
-    assert cells == ["sandwich-guy", "10", "6", "83.3%", "83.3%", "1", "1", "1.000"]
+    assert cells == ["sandwich-guy", f"`{search}`", "6", "83.3%", "83.3%", "1", "1", "1", "1"]
     assert strength.paired([info], [40], solo_rows)[-1].startswith("|---")  # no deals, no row
 
 
@@ -133,8 +174,10 @@ def test_the_published_table_is_the_report_of_the_committed_results(monkeypatch,
     argv = command[2:]
     assert "--cache" in argv and "--out" in argv
     assert argv[argv.index("--cache") + 1] == "benchmarks/results/strength.jsonl"
-    out = argv.index("--out")
-    del argv[out : out + 2]
+    for option in ("--out", "--write-strongest"):  # reprint only: write nothing
+        if option in argv:
+            at = argv.index(option)
+            del argv[at : at + 2]
     monkeypatch.chdir(root)
     assert strength.main([*argv, "--report-only"]) == 0
     assert capsys.readouterr().out == tables + "\n"

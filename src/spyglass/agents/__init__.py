@@ -12,7 +12,10 @@ from spyglass.engine import Action, RulesError, Seat
 
 from .heuristic import HeuristicAgent
 from .ismcts import ISMCTSAgent
+from .measured import HINT_MS, StrongestAgent, hint_spec, strongest
+from .pimc import PIMCAgent
 from .random import RandomAgent
+from .solver import SolverAgent
 
 
 class Agent(Protocol):
@@ -27,9 +30,13 @@ AGENTS: dict[str, type] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "ismcts": ISMCTSAgent,
+    "pimc": PIMCAgent,
+    "solver": SolverAgent,
+    "strongest": StrongestAgent,
 }
-#: The strongest agent, for hints and reports.
-STRONGEST = "ismcts"
+#: The agent that plays each game with its measured strongest agent (``strongest(game_id)``
+#: names it; ``hint_spec(game_id)`` holds it to a hint's CPU time).
+STRONGEST = "strongest"
 
 
 def names() -> list[str]:
@@ -79,13 +86,19 @@ def load(name: str, seed: int | None = None, **params: Any) -> Agent:
 
 __all__ = [
     "AGENTS",
+    "HINT_MS",
     "STRONGEST",
     "Agent",
     "HeuristicAgent",
     "ISMCTSAgent",
+    "PIMCAgent",
     "RandomAgent",
+    "SolverAgent",
+    "StrongestAgent",
+    "hint_spec",
     "load",
     "load_spec",
     "names",
     "parse_spec",
+    "strongest",
 ]

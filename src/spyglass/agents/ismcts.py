@@ -10,6 +10,13 @@ for that seat's own reward, so the same search serves one to seven players.
 Actions are identified across samples by their notation, unique within a state; chance (draws,
 reshuffles) is resampled with each determinization's own generator. The search only ever sees
 ``seat.determinize`` samples, never the true state.
+
+Opponent modelling: a determinization deals the hidden cards uniformly, as if the other players'
+moves said nothing about them. Where the game's bot module offers ``likelihood(state, seat)``
+(how likely what the seat has seen is, if the hidden cards were those of ``state``; Espionage
+weighs the cards played on the seat by the roles that would play them), ``belief=k`` draws k
+samples per iteration and keeps one with chance proportional to that likelihood: sampling
+importance resampling from the posterior the bot's model of play implies.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import import_module
 
 from spyglass.engine import Action, IllegalAction, RulesError, Seat, State
 from spyglass.engine.rng import Rng, as_rng
@@ -40,14 +48,18 @@ class Node:
 
 class ISMCTSAgent:
     """``iterations`` and/or ``milliseconds`` bound each decision, whichever runs out first
-    (1000 iterations by default; a time budget makes the agent depend on the machine's speed).
+    (1000 iterations by default). The time budget counts the process's CPU time, so a search
+    that shares its core with others still gets its allowance (it still depends on the
+    machine's speed: a fixed number of iterations does not).
     ``c`` is the UCT exploration constant; ``rollout`` the playout policy ("random" or
     "heuristic", the game's bot);
     ``cutoff``, if given, ends each playout after that many moves and scores the position with
     the game's evaluation (games without one play out to the end). ``bias`` is the weight of
     progressive bias toward the game's bot: at each node the bot's move is expanded first and
     gets a bonus of ``bias / (visits + 1)``, so the search leaves the bot's line only when the
-    playouts show another move is better (0 turns it off)."""
+    playouts show another move is better (0 turns it off). ``belief`` (1: off) is the number of
+    determinizations weighed against each other per iteration by the game's likelihood of what
+    the seat has seen (see the module's docstring)."""
 
     name = "ismcts"
 
@@ -61,6 +73,7 @@ class ISMCTSAgent:
         rollout: str = "heuristic",
         cutoff: int | None = None,
         bias: float = 1.0,
+        belief: int = 1,
     ) -> None:
         if iterations is None and milliseconds is None:
             iterations = 1000
@@ -72,6 +85,8 @@ class ISMCTSAgent:
             raise RulesError(f"rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if cutoff is not None and int(cutoff) < 0:
             raise RulesError("cutoff is a number of moves, 0 or more")
+        if int(belief) < 1:
+            raise RulesError("belief is a number of samples, 1 or more")
         self.rng = as_rng(seed)
         self.iterations = None if iterations is None else int(iterations)
         self.milliseconds = None if milliseconds is None else float(milliseconds)
@@ -79,6 +94,7 @@ class ISMCTSAgent:
         self.rollout = rollout
         self.cutoff = None if cutoff is None else int(cutoff)
         self.bias = float(bias)
+        self.belief = int(belief)
         self.last_iterations = 0  # how many iterations the last decision ran
 
     # ------------------------------------------------------------------ the decision
@@ -112,18 +128,36 @@ class ISMCTSAgent:
         bot = game_bot if self.rollout == "heuristic" else None
         guide = game_bot if self.bias > 0 else None
         evaluate = seat.game.spec.evaluate if self.cutoff is not None else None
-        deadline = time.perf_counter() + self.milliseconds / 1000 if self.milliseconds else None
+        deadline = time.process_time() + self.milliseconds / 1000 if self.milliseconds else None
+        likelihood = _likelihood(seat) if self.belief > 1 else None
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            if deadline is not None and done and time.process_time() >= deadline:
                 break
-            state = seat.determinize(self.rng, log=False)
+            if likelihood is None:
+                state = seat.determinize(self.rng, log=False)
+            else:
+                state = self._weighed_sample(seat, likelihood)
             self._iterate(root, state, players, bot=bot, guide=guide, evaluate=evaluate)
             done += 1
         self.last_iterations = done
         return root
+
+    def _weighed_sample(self, seat: Seat, likelihood: Callable[[State, int], float]) -> State:
+        """One of ``belief`` determinizations, drawn by their likelihoods."""
+        samples = [seat.determinize(self.rng, log=False) for _ in range(self.belief)]
+        weights = [likelihood(s, seat.player) for s in samples]  # type: ignore[arg-type]
+        total = sum(weights)
+        if total <= 0:
+            return samples[0]
+        pick = self.rng.random() * total
+        for sample, weight in zip(samples, weights, strict=True):
+            pick -= weight
+            if pick < 0:
+                return sample
+        return samples[-1]
 
     def _iterate(
         self,
@@ -205,3 +239,12 @@ class ISMCTSAgent:
         result = state.result
         assert result is not None
         return result.rewards
+
+
+def _likelihood(seat: Seat) -> Callable[[State, int], float] | None:
+    """The game's likelihood of what a seat has seen, if its bot module offers one."""
+    try:
+        module = import_module(f"{seat.game.spec.package}.bot")
+    except ImportError:
+        return None
+    return getattr(module, "likelihood", None)

@@ -38,8 +38,9 @@ from .render import (
 )
 
 HUMAN = "human"
-#: The search budget of a hint (the strongest agent, thinking for about a second or less).
-HINT_BUDGET = {"milliseconds": 1500}  # the strongest agent, for about a second and a half
+#: A hint: the game's measured strongest agent (agents.strongest), held to under a second of
+#: CPU time.
+HINT_BUDGET = {"milliseconds": agents.HINT_MS}
 #: Erases the terminal's scrollback: rich's clear() erases the screen only (ESC[2J), and many
 #: terminals, tmux among them, keep what was erased in their history.
 ERASE_SCROLLBACK = "\x1b[3J"
@@ -51,7 +52,7 @@ HELP = """\
 [bold]Commands[/]
   [cyan]NUMBER[/]        play the move with that number
   [cyan]NOTATION[/]      type the move itself, e.g. [bold]8S QS 3S[/] or [bold]8♠ Q♠ 3♠[/]
-  [cyan]hint[/]          ask the bot what it would play
+  [cyan]hint[/]          ask the strongest agent what it would play
   [cyan]undo[/]          take back your last move (solo games)
   [cyan]save FILE[/]     save the game record (JSON) to FILE
   [cyan]load FILE[/]     continue a saved game

@@ -1,5 +1,5 @@
 """``spyglass solve``: the exact solution of a Syndicate deal, or the clairvoyant bound of
-another solo game's deal."""
+another solo game's deal (its own solver where it has one: see ``agents.solvers``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 
 import spyglass
-from spyglass.agents.solvers.clairvoyant import clairvoyant
+from spyglass.agents.solvers import bound as clairvoyant_bound
 from spyglass.agents.solvers.syndicate import solve as solve_syndicate
 from spyglass.engine import RulesError
 
@@ -41,7 +41,7 @@ def solve_command(
         )
         _moves(console, solution.moves)
         return
-    bound = clairvoyant(state, seconds=seconds)
+    bound = clairvoyant_bound(state, seconds=seconds)
     note = (
         f"clairvoyant: every hidden card known; {bound.nodes} positions, {bound.seconds:.1f} CPU-s"
     )
@@ -52,7 +52,9 @@ def solve_command(
         console.print(f"{title}: [bold]cannot be won[/], even knowing every card ({note})")
         return
     better = "lower" if loaded.info.score_order == "lower" else "higher"
-    exact = "the best possible" if bound.score_exact else "the best found in the time allowed"
+    exact = (
+        "the best possible, proved" if bound.score_exact else "the best found in the time allowed"
+    )
     console.print(
         f"{title}: can be won; score {bound.score:g} ({exact}, {better} is better) ({note})"
     )

@@ -1,9 +1,11 @@
 """How hard is each solo game, and how much of it is skill and how much luck?
 
 For every solo game, the same deals (game i of master seed S, as ``spyglass sim`` plays them)
-are played by random, heuristic and the strongest agent (ISMCTS at a fixed iteration budget),
-and each deal's clairvoyant bound is computed: the best result with every hidden card known
-(Syndicate has no hidden cards: its exact solver gives the bound). A deal whose search does not
+are played by random, heuristic and the strongest agent: the one that won most in the strength
+run (``agents.strongest``, recorded per game; or ISMCTS at a given iteration budget, when one is
+asked for). Each deal's clairvoyant bound is computed by the game's solver
+(``agents.solvers.bound``): the best result with every hidden card known (Syndicate has no
+hidden cards: its exact solver gives the game's true value). A deal whose search does not
 finish within the time cap is counted as unknown, never guessed; the bound is then a range.
 
 - skill = strongest − random: what good play adds over no play at all;
@@ -24,9 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import spyglass
-from spyglass.agents import STRONGEST
-from spyglass.agents.solvers.clairvoyant import clairvoyant
-from spyglass.agents.solvers.syndicate import solve as solve_syndicate
+from spyglass.agents import STRONGEST, strongest
+from spyglass.agents.solvers import bound as clairvoyant_bound
 from spyglass.engine import GameInfo
 
 from . import plots
@@ -38,7 +39,8 @@ from .store import RunStore, prepare_directory
 from .summary import rate
 
 AGENTS = ("random", "heuristic", STRONGEST)
-DEFAULT_ITERATIONS = 100
+#: None: each game's measured strongest agent; a number: ISMCTS with that many iterations.
+DEFAULT_ITERATIONS: int | None = None
 #: ISMCTS playouts: random by default. With the game's own bot ("heuristic") the agent is
 #: stronger but some games' bots make it far slower (Skyway: about 30 times).
 DEFAULT_ROLLOUT = "random"
@@ -46,8 +48,12 @@ DEFAULT_SECONDS = 1.0
 DEFAULT_GAMES = 20
 
 
-def strong_spec(iterations: int, rollout: str = DEFAULT_ROLLOUT) -> str:
-    return f"{STRONGEST}:iterations={iterations},rollout={rollout}"
+def strong_spec(iterations: int | None, rollout: str = DEFAULT_ROLLOUT, game_id: str = "") -> str:
+    """The strongest agent's spec: the game's measured strongest agent (``iterations`` None;
+    without a game, the agent that plays each game with its own), else ISMCTS at that budget."""
+    if iterations is None:
+        return strongest(game_id) if game_id else STRONGEST
+    return f"ismcts:iterations={iterations},rollout={rollout}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +67,10 @@ class BoundTask:
 
     def run(self) -> tuple[bool | None, float | None]:
         state = spyglass.load(self.game).new_state(seed=game_seed(self.seed, self.index))
-        if self.game == "syndicate":
-            solution = solve_syndicate(state)
-            return solution.winnable, solution.sacrifices
-        bound = clairvoyant(state, seconds=self.seconds)
+        if self.game == "syndicate":  # exact: its score is proved whatever the cap
+            bound = clairvoyant_bound(state, seconds=max(self.seconds, 600.0))
+        else:
+            bound = clairvoyant_bound(state, seconds=self.seconds)
         return bound.won, bound.score
 
 
@@ -132,7 +138,7 @@ class GameDifficulty:
 class DifficultyReport:
     games: int
     seed: int
-    iterations: int
+    iterations: int | None
     seconds: float
     rows: list[GameDifficulty]
     rollout: str = DEFAULT_ROLLOUT
@@ -170,7 +176,7 @@ def difficulty(
     *,
     only: Sequence[str] = (),
     seed: int = 0,
-    iterations: int = DEFAULT_ITERATIONS,
+    iterations: int | None = DEFAULT_ITERATIONS,
     rollout: str = DEFAULT_ROLLOUT,
     seconds: float = DEFAULT_SECONDS,
     jobs: int = 1,
@@ -181,9 +187,10 @@ def difficulty(
     resume: bool = False,
 ) -> DifficultyReport:
     """Measure every solo game (or those in ``only``) on ``games`` deals: three agents and the
-    clairvoyant bound of each deal, all as one run of the back-end. With ``out``, every game
-    and bound is saved there as it finishes, and ``resume`` continues the report saved there
-    (the files of the report itself are written by :func:`write_difficulty`)."""
+    clairvoyant bound of each deal, all as one run of the back-end. The strongest agent is each
+    game's measured one unless ``iterations`` asks for ISMCTS at that budget. With ``out``,
+    every game and bound is saved there as it finishes, and ``resume`` continues the report
+    saved there (the files of the report itself are written by :func:`write_difficulty`)."""
     check_backend(backend, jobs)
     if resume and out is None:
         raise spyglass.RulesError("resuming a report needs its --out directory")
@@ -193,7 +200,7 @@ def difficulty(
         specs = {
             "random": "random",
             "heuristic": "heuristic",
-            "strongest": strong_spec(iterations, rollout),
+            "strongest": strong_spec(iterations, rollout, info.id),
         }
         tables = {role: prepare(info.id, spec, seed=seed) for role, spec in specs.items()}
         rows.append(GameDifficulty(info, tables, [None] * games))
@@ -289,12 +296,15 @@ def _dots(value: int | None) -> str:
 
 def markdown(report: DifficultyReport, plot: str | None = "difficulty.png") -> str:
     """The report as Markdown (``plot``: the relative path of the plot, or None)."""
+    if report.iterations is None:
+        who = "each game's strongest agent as the strength run measured it (named in the table)"
+    else:
+        who = f"ISMCTS at {report.iterations} iterations per move with {report.rollout} playouts"
     lines = [
         "# How hard is each solo game?",
         "",
-        f"{report.games} deals per game (seed {report.seed}); the strongest agent is "
-        f"ISMCTS at {report.iterations} iterations per move with {report.rollout} playouts; "
-        f"the clairvoyant bound of each deal is searched for "
+        f"{report.games} deals per game (seed {report.seed}); the strongest agent is {who}; "
+        f"the clairvoyant bound of each deal is searched by the game's solver for "
         f"at most {report.seconds:g} CPU-s (Syndicate: exact solver), and a deal it does not "
         f"settle is counted as unknown. Win rates carry their Wilson 95% intervals. "
         f"Took {report.elapsed:.0f} s.",
@@ -310,8 +320,8 @@ def markdown(report: DifficultyReport, plot: str | None = "difficulty.png") -> s
         "- **rulebook**: the designer's own 1–3 ratings (strategy / tactics / luck) from the "
         "Isaludo rulebook; Tinker, Sailor, Soldier, Spy has none.",
         "",
-        "| game | random | heuristic | strongest | bound (unknown) | skill | luck | unwinnable "
-        "| rulebook S / T / L |",
+        "| game | random | heuristic | strongest (agent) | bound (unknown) | skill | luck "
+        "| unwinnable | rulebook S / T / L |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for row in report.rows:
@@ -328,7 +338,8 @@ def markdown(report: DifficultyReport, plot: str | None = "difficulty.png") -> s
         skill = "–" if s["skill"] is None else f"{100 * s['skill']:+.0f} pts"
         lines.append(
             f"| {s['title']} | {_rate_text(rates['random'])} | {_rate_text(rates['heuristic'])} "
-            f"| {_rate_text(rates['strongest'])} | {bound} ({b['unknown']}) | {skill} "
+            f"| {_rate_text(rates['strongest'])} (`{s['agents']['strongest']}`) "
+            f"| {bound} ({b['unknown']}) | {skill} "
             f"| {_range_text(s['luck'], signed=True)} | {_range_text(s['unwinnable'])} "
             f"| {rulebook} |"
         )

@@ -18,33 +18,12 @@ from __future__ import annotations
 
 import sys
 import time
-from dataclasses import dataclass
 from typing import Any
 
 from spyglass.engine import Action, RulesError, State
 from spyglass.engine.rng import Rng
 
-
-class _OutOfTime(Exception):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Bound:
-    """``won``: True (a winning line exists; ``moves`` is one), False (no line wins), or None
-    (unknown: out of time). ``score``: the best score of a win found (None without one);
-    ``score_exact``: whether no better-scoring win exists; ``seconds``: the CPU time spent."""
-
-    won: bool | None
-    score: float | None
-    score_exact: bool
-    moves: tuple[str, ...]
-    nodes: int
-    seconds: float
-
-    @property
-    def status(self) -> str:
-        return "unknown" if self.won is None else "won" if self.won else "cannot be won"
+from .base import Allowance, Bound, OutOfTime
 
 
 class Search:
@@ -52,20 +31,18 @@ class Search:
         if state.players != 1:
             raise RulesError("the clairvoyant bound is for solo games")
         self.root = state
-        self.deadline = time.process_time() + seconds
+        self.allowance = Allowance(seconds, max_nodes)
         self.bot = state.game.spec.bot
         self.lower_is_better = state.game.info.score_order == "lower"
         self.rng = Rng(0)
         self.lost: set[str] = set()
-        self.nodes = 0
-        self.max_nodes = max_nodes
+
+    @property
+    def nodes(self) -> int:
+        return self.allowance.nodes
 
     def _tick(self) -> None:
-        self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise _OutOfTime
-        if self.nodes % 64 == 0 and time.process_time() > self.deadline:
-            raise _OutOfTime
+        self.allowance.tick()
 
     def _ordered(self, state: State) -> list[Action]:
         legal = state.legal_actions()
@@ -141,7 +118,7 @@ def clairvoyant(
     try:
         try:
             won = search.find_win(state.clone(), line)
-        except _OutOfTime:
+        except OutOfTime:
             return Bound(None, None, False, (), search.nodes, time.process_time() - started)
         if not won:
             return Bound(False, None, True, (), search.nodes, time.process_time() - started)
@@ -155,7 +132,7 @@ def clairvoyant(
                 exact = True
                 if search._better(found, score) or found == score:
                     score, best_line = found, found_line
-            except _OutOfTime:
+            except OutOfTime:
                 pass
         return Bound(
             True,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from spyglass.components.cards import Card
-from spyglass.engine import Action, RulesError
+from spyglass.engine import Action, RulesError, State
 from spyglass.games.syndicate.rules import (
     FIRST_MEMBERS,
     MEMBER_LIMIT,
@@ -27,6 +27,11 @@ from spyglass.games.syndicate.rules import (
     SyndicateState,
     value,
 )
+
+from .base import Allowance, Bound, OutOfTime
+
+#: Raised whenever a change could change an answer (results kept by the strength run name it).
+VERSION = 1
 
 INFINITY = 1_000_000
 # More than any line can sacrifice: each sacrifice removes one of the 52 cards for good.
@@ -108,10 +113,11 @@ class Solver:
     first line that wins.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, allowance: Allowance | None = None) -> None:
         self.failed: dict[Position, int] = {}
         self.nodes = 0
         self.cap: int | None = None  # stop (raise _Capped) after this many nodes
+        self.allowance = allowance  # the whole solve's allowance (OutOfTime past it)
 
     def within(self, position: Position, budget: int) -> bool:
         if budget <= self.failed.get(position, -1):
@@ -119,6 +125,8 @@ class Solver:
         self.nodes += 1
         if self.cap is not None and self.nodes > self.cap:
             raise _Capped  # only finished subtrees were written to the table: it stays exact
+        if self.allowance is not None:
+            self.allowance.tick()
         for _, after, cost in sorted(moves(position, free=budget == 0), key=lambda m: m[2]):
             if cost > budget:
                 break
@@ -160,14 +168,15 @@ class Solution:
         return self.sacrifices is not None
 
 
-def solve(state: SyndicateState) -> Solution:
-    """Solve from this position (including the choice of first members, if still open)."""
+def solve(state: SyndicateState, allowance: Allowance | None = None) -> Solution:
+    """Solve from this position (including the choice of first members, if still open).
+    With an ``allowance``, raise OutOfTime when it runs out."""
     if not isinstance(state, SyndicateState):
         raise RulesError("the Syndicate solver solves Syndicate positions")
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
     try:
-        solver = Solver()
+        solver = Solver(allowance)
         picks: list[Action] = []
         work = state.clone()
         if work.choosing:
@@ -255,3 +264,27 @@ def _play_back(state: SyndicateState, solver: Solver, target: int) -> list[Actio
         else:
             raise AssertionError("no move realises the solved value")
     return line
+
+
+def bound(
+    state: State, seconds: float = 2.0, optimise_score: bool = True, max_nodes: int | None = None
+) -> Bound:
+    """The exact solution as a :class:`Bound` (the solver always proves its score: the fewest
+    sacrifices; ``optimise_score`` changes nothing)."""
+    if not isinstance(state, SyndicateState):
+        raise RulesError("the Syndicate solver solves Syndicate positions")
+    allowance = Allowance(seconds, max_nodes)
+    try:
+        solution = solve(state, allowance)
+    except OutOfTime:
+        return Bound(None, None, False, (), allowance.nodes, allowance.spent)
+    if not solution.winnable:
+        return Bound(False, None, True, (), allowance.nodes, allowance.spent)
+    return Bound(
+        True,
+        float(solution.sacrifices),
+        True,
+        solution.moves,
+        allowance.nodes,
+        allowance.spent,
+    )

@@ -31,7 +31,7 @@ Squad = list[tuple[int, bool]]  # (value, is red) of each defender
 
 def choose(state: Area52State, rng: Rng) -> Action:
     moves = state.legal_actions()
-    deck = _deck_profile(state.alien_deck)
+    deck = deck_profile(state.alien_deck)
     squad = [(VALUE[c], RED[c]) for c in state.defenders]
     best, best_value = moves[0], float("-inf")
     for move in moves:
@@ -41,7 +41,7 @@ def choose(state: Area52State, rng: Rng) -> Action:
     return best
 
 
-def _deck_profile(cards: list[Card]) -> list[int]:
+def deck_profile(cards: list[Card]) -> list[int]:
     """Counts of the aliens still to come, indexed by value * 2 + is_red."""
     counts = [0] * 28
     for card in cards:
@@ -67,16 +67,16 @@ def _move_value(state: Area52State, move: Action, squad: Squad, deck: list[int])
         after.pop(defenders.index(move.cards[0]))
         cost += LOSS + SACRIFICE_COST
     for upcoming in state.attackers[1:]:
-        extra, after = _cheapest(after, (VALUE[upcoming], RED[upcoming]), wave2)
+        extra, after = cheapest(after, (VALUE[upcoming], RED[upcoming]), wave2)
         cost += extra
     if not after and not state.defender_deck:
         if move.kind != SACRIFICE and len(state.attackers) == 1 and not state.alien_deck:
             return -cost  # the last alien of the second wave falls: a win, whatever it costs
         return LOST - cost
-    return -cost + COVERAGE * _coverage(after, deck, wave2) + HIGH_CARD * sum(v for v, _ in after)
+    return -cost + COVERAGE * coverage(after, deck, wave2) + HIGH_CARD * sum(v for v, _ in after)
 
 
-def _cheapest(squad: Squad, alien: tuple[int, bool], wave2: bool) -> tuple[float, Squad]:
+def cheapest(squad: Squad, alien: tuple[int, bool], wave2: bool) -> tuple[float, Squad]:
     """The cheapest answer to ``alien`` (greedy) and the squad it leaves."""
     value, red = alien
     best_loss = 3
@@ -111,7 +111,7 @@ def _cheapest(squad: Squad, alien: tuple[int, bool], wave2: bool) -> tuple[float
     return LOSS + SACRIFICE_COST, squad[:weakest] + squad[weakest + 1 :]
 
 
-def _coverage(squad: Squad, deck: list[int], wave2: bool) -> float:
+def coverage(squad: Squad, deck: list[int], wave2: bool) -> float:
     """Share of the aliens still to come that this squad beats without losing a defender."""
     total = sum(deck)
     if total == 0:

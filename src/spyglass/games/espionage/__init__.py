@@ -2,7 +2,7 @@
 
 from spyglass.engine import GameInfo, GameSpec, OptionSpec, Region
 
-from . import bot, encoding
+from . import bot, encoding, evaluate
 from .rules import EspionageState
 
 INFO = GameInfo(
@@ -48,5 +48,6 @@ SPEC = GameSpec(
     package=__name__,
     layout=LAYOUT,
     bot=bot.choose,
+    evaluate=evaluate.evaluate,
     encoding=encoding.encoding,
 )

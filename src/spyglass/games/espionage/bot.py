@@ -81,6 +81,19 @@ def beliefs(state: EspionageState, seat: int) -> list[dict[Role, float]]:
     return result
 
 
+def likelihood(state: EspionageState, seat: int) -> float:
+    """How likely the cards ``seat`` received this city are, under the model of play above,
+    if the other players hold the roles dealt in ``state`` (up to a constant: for weighing the
+    determinizations of a search against each other, as the evidence of the plays suggests)."""
+    weight = 1.0
+    for play in state.plays:
+        if play.receiver == seat and play.giver != seat:
+            kind = _kind(play.card)
+            if kind is not None:
+                weight *= LIKELIHOOD[kind][role_of(state.role_cards[play.giver])]
+    return weight
+
+
 def _kind(card: int) -> str | None:
     if SECRET[card]:
         return "secret"

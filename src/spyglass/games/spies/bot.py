@@ -42,7 +42,8 @@ The policy, step by step:
   back home. The bot accepts when its own gain, less the other side's gain weighted by how
   dangerous that rival is (fully in a two-seat game or against a seat ahead, a tenth against one
   far behind), clears TRADE_MARGIN. Between spies' movements it approaches (one Action Point,
-  each power at most once a turn) with the offer its model of the other bot would accept that
+  each power at most once a turn), and again when its turn has nothing left to do but end
+  (then the points left are free), with the offer its model of the other bot would accept that
   nets it most: a foreign Secret it cannot bring home sold to a piece of another power in the
   same city that can (or bought the other way), or a chit it needs (Discovery with a free spy,
   Escape or Recruit with a spy to bring back) bought for money, weighed by the chance, from the
@@ -1029,6 +1030,11 @@ def _move(ctx: Context, actions: list[Action]) -> Action:
         if _cover_value(ctx, best.target[1]) > 0:
             return best
     end = [a for a in actions if a.kind == "end"]
+    if end:
+        # Nothing else to do this turn: the Action Points left are free for talks.
+        act = _approach(ctx, actions, ap_cost=0.0)
+        if act is not None:
+            return act
     return end[0] if end else actions[0]
 
 
@@ -1128,7 +1134,7 @@ DUPLICATE = 0.5
 SHORT, AMPLE = 6, 15  # £: below SHORT a power cannot pay for a few chit plays; above AMPLE
 # it can pay for all it is likely to play: a £ counts twice, once, or 0.6 times POUND_WORTH
 CASH_WORTH = control.CASH_MONEY * POUND_WORTH + CHIT_WORTH  # the £20 and the chit of cashing
-TRADE_MARGIN = 0.5  # points a trade must net the bot beyond its costs: it trades on clear gains
+TRADE_MARGIN = 0.3  # points a trade must net the bot beyond its costs: it trades on clear gains
 #: How much a rival's gain counts against the bot, by how far the rival's seat stands ahead of
 #: the bot's (points): from RIVAL_FLOOR for a rival far behind to 1 for one ahead by RIVAL_AHEAD.
 RIVAL_FLOOR, RIVAL_BEHIND, RIVAL_AHEAD = 0.1, -20.0, 10.0
@@ -1368,7 +1374,7 @@ def _wants(ctx: Context, kind: str) -> bool:
 Plan = tuple[float, diplomacy.Offer]  # (expected net for the bot, the offer)
 
 
-def _secret_plans(ctx: Context, other: str) -> list[Plan]:
+def _secret_plans(ctx: Context, other: str, ap_cost: float = AP_WORTH) -> list[Plan]:
     """Foreign Secrets that ``other``'s piece would value more than the power's (or the other
     way round), each for the sum from the ladder that nets the power most while the other side
     (as the power models it) would still accept."""
@@ -1398,11 +1404,11 @@ def _secret_plans(ctx: Context, other: str) -> list[Plan]:
             mine, theirs = _gains(ctx, offer)
             if _net(ctx, other, me, theirs, mine) <= TRADE_MARGIN:
                 continue  # the other side would refuse
-            plans.append((_net(ctx, me, other, mine, theirs) - AP_WORTH, offer))
+            plans.append((_net(ctx, me, other, mine, theirs) - ap_cost, offer))
     return plans
 
 
-def _chit_plans(ctx: Context, other: str) -> list[Plan]:
+def _chit_plans(ctx: Context, other: str, ap_cost: float = AP_WORTH) -> list[Plan]:
     """A chit the power needs and has none of, bought for money: the sum that nets most over
     the chances that ``other`` holds one and would sell at that price."""
     state = ctx.state
@@ -1429,13 +1435,16 @@ def _chit_plans(ctx: Context, other: str) -> list[Plan]:
                 theirs = paid - _chit_value(ctx, other, kind, count - 1)
                 if _net(ctx, other, me, theirs, mine) > TRADE_MARGIN:
                     expected += chance * _net(ctx, me, other, mine, theirs)
-            plans.append((expected - AP_WORTH, offer))
+            plans.append((expected - ap_cost, offer))
     return plans
 
 
-def _best_offer(ctx: Context, partner: str | None = None) -> diplomacy.Offer | None:
+def _best_offer(
+    ctx: Context, partner: str | None = None, ap_cost: float = AP_WORTH
+) -> diplomacy.Offer | None:
     """The offer most worth an approach (to ``partner``, or to any power not yet approached
-    this turn), if one nets more than TRADE_MARGIN."""
+    this turn), if one nets more than TRADE_MARGIN once the approach's Action Point
+    (``ap_cost`` points: nothing when the point would go unused, or is already spent) is paid."""
     state = ctx.state
     if partner is not None:
         others = [partner]
@@ -1446,7 +1455,7 @@ def _best_offer(ctx: Context, partner: str | None = None) -> diplomacy.Offer | N
         return None
     plans = []
     for other in others:
-        plans += _secret_plans(ctx, other) + _chit_plans(ctx, other)
+        plans += _secret_plans(ctx, other, ap_cost) + _chit_plans(ctx, other, ap_cost)
     if not plans:
         return None
     value, offer = max(plans, key=lambda p: (p[0], diplomacy.spell_items(p[1].give)
@@ -1454,22 +1463,27 @@ def _best_offer(ctx: Context, partner: str | None = None) -> diplomacy.Offer | N
     return offer if value > TRADE_MARGIN else None
 
 
-def _approach(ctx: Context, actions: list[Action]) -> Action | None:
+def _approach(ctx: Context, actions: list[Action], ap_cost: float = AP_WORTH) -> Action | None:
     """``approach X`` when an offer to X is worth its Action Point (looked for between spies'
-    movements only: a search per step would cost more than the trades bring)."""
-    if ctx.state.moving is not None or not any(a.kind == "approach" for a in actions):
+    movements only: a search per step would cost more than the trades bring). At the end of the
+    turn the points left would go unused, so an approach costs nothing then (``ap_cost`` 0), and
+    it is looked for once whichever spy moved last."""
+    if not any(a.kind == "approach" for a in actions):
         return None
-    offer = _best_offer(ctx)
+    if ap_cost and ctx.state.moving is not None:
+        return None
+    offer = _best_offer(ctx, ap_cost=ap_cost)
     if offer is None:
         return None
     return next((a for a in actions if a.kind == "approach" and a.target == offer.partner), None)
 
 
 def _compose(ctx: Context, actions: list[Action]) -> Action:
-    """Build the planned offer item by item, then send it; withdraw if it no longer pays."""
+    """Build the planned offer item by item, then send it; withdraw if it no longer pays (the
+    approach's Action Point is spent by now: it no longer counts)."""
     offer = ctx.state.offer
     assert offer is not None
-    plan = _best_offer(ctx, offer.partner)
+    plan = _best_offer(ctx, offer.partner, ap_cost=0.0)
     withdraw = _pick(actions, ("withdraw", None))
     if plan is None:
         return withdraw
