@@ -24,6 +24,13 @@ export async function lobbyPage(root) {
 function gameCard(g) {
   const players = g.players[0] === g.players[1] ? `${g.players[0]} player${g.players[0] > 1 ? "s" : ""}` : `${g.players[0]}–${g.players[1]} players`;
   const ratings = g.ratings ? RATING_NAMES.map((k) => `${k} ${g.ratings[k]}`).join(" · ") : "";
+  if (g.unavailable) {
+    // a game whose data will not load: listed, greyed, with the reason, and not startable
+    return h("article", { class: "game-card unavailable", "data-game": g.id, "aria-disabled": "true" },
+      h("h3", {}, g.title),
+      h("p", { class: "muted" }, players),
+      h("p", { class: "problem" }, `Unavailable: ${g.unavailable}`));
+  }
   return h("article", { class: "game-card", "data-game": g.id },
     h("h3", {}, g.title),
     h("p", { class: "muted" }, players, g.edition ? ` · ${g.edition}` : ""),

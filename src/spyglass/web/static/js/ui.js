@@ -66,24 +66,42 @@ function detailValue(value) {
   return String(value);
 }
 
-/** The final score breakdown: summary, then each seat's categories. */
+/** Whether each seat's detail is a set of sheets (Spies!: one per power the seat plays). */
+function sheetsPerSeat(details) {
+  const isSheet = (v) => v && typeof v === "object" && !Array.isArray(v);
+  return details.length > 0 && details.every((d) => Object.keys(d).length > 0 && Object.values(d).every(isSheet));
+}
+
+/** The final score breakdown: summary, then each seat's categories (a row per seat), or, where
+ * a seat's detail holds a sheet per power, a row per seat and power with the sheet's items. */
 export function resultPanel(result, seats) {
   const box = h("section", { class: "result", "aria-label": "result" }, h("h3", {}, "Game over"), h("p", { class: "summary" }, richText(result.summary || "")));
   const details = result.detail || [];
+  const nested = sheetsPerSeat(details);
+  const rows = []; // [seat, label or null, items]
+  details.forEach((d, seat) => {
+    if (nested) for (const [label, sheet] of Object.entries(d)) rows.push([seat, label, sheet]);
+    else rows.push([seat, null, d]);
+  });
   const keys = [];
-  for (const d of details) for (const k of Object.keys(d)) if (!keys.includes(k)) keys.push(k);
+  for (const [, , items] of rows) for (const k of Object.keys(items)) if (!keys.includes(k)) keys.push(k);
   if (keys.length) {
+    const many = details.length > 1;
     const table = h("table", { class: "breakdown" });
-    const head = h("tr", {}, h("th", {}, details.length > 1 ? "seat" : ""), ...keys.map((k) => h("th", {}, k.replace(/_/g, " "))));
-    if (details.length > 1) head.append(h("th", {}, "score"));
+    const head = h("tr", {}, h("th", {}, many ? "seat" : ""));
+    if (nested) head.append(h("th", {}, "power"));
+    head.append(...keys.map((k) => h("th", {}, k.replace(/_/g, " "))));
+    if (many) head.append(h("th", {}, "score"));
     table.append(h("thead", {}, head));
     const body = h("tbody");
-    details.forEach((d, seat) => {
+    rows.forEach(([seat, label, items], i) => {
+      const first = i === 0 || rows[i - 1][0] !== seat;
       const winner = (result.winners || []).includes(seat);
       const name = seats && seats[seat] ? seats[seat].name : `seat ${seat}`;
-      const row = h("tr", { class: winner && details.length > 1 ? "winner" : "" }, h("th", {}, details.length > 1 ? `${name}${winner ? " ★" : ""}` : ""));
-      for (const k of keys) row.append(h("td", {}, richText(k in d ? detailValue(d[k]) : "")));
-      if (details.length > 1) row.append(h("td", {}, String(result.scores[seat])));
+      const row = h("tr", { class: winner && many ? "winner" : "" }, h("th", {}, many && first ? `${name}${winner ? " ★" : ""}` : ""));
+      if (nested) row.append(h("th", {}, label));
+      for (const k of keys) row.append(h("td", {}, richText(k in items ? detailValue(items[k]) : "")));
+      if (many) row.append(h("td", {}, first ? String(result.scores[seat]) : ""));
       body.append(row);
     });
     table.append(body);
