@@ -359,9 +359,11 @@ class GameEncoding:
     def observe_state(self, state: State, seat: int) -> np.ndarray:
         """The observation of ``state`` for ``seat``: equal to ``observe(state.view(seat))``,
         without building what the observation does not read (the log, the result) and, where
-        the game declares a direct observer, without building the view at all."""
+        the game declares a direct observer, without building the view at all (except at the
+        end, once a game: a finished table may show what play hides, e.g. Spies!' final
+        tally, and the view is the authority on that)."""
         direct = self._direct
-        if direct is None:
+        if direct is None or state.is_over:
             vector = self._vector(self._header(state, seat), state._view(state._observer(seat)))
         else:
             vector = np.zeros(self.observation_size, dtype=np.float32)

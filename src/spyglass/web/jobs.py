@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("spyglass.web")
 
+STOP_WAIT = 5.0  # seconds a stopping process waits for its jobs
 POLL = 2.0  # seconds between two looks for jobs when nobody says there are any
 LEASE_MARGIN = 3.0  # seconds a job's lease lasts beyond its time cap and grace
 
@@ -66,16 +67,16 @@ class JobRunner:
     async def stop(self) -> None:
         """Stop taking jobs, drop the ones under way, and give them back to the other
         processes."""
-        for task in [self._loop_task, *self.running]:
-            if task is not None:
-                task.cancel()
-        for task in [self._loop_task, *self.running]:
-            if task is not None:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+        tasks = [t for t in [self._loop_task, *self.running] if t is not None]
+        for task in tasks:
+            task.cancel()
+        if tasks:  # bounded: a job waiting on a bot thread may not end when cancelled
+            await asyncio.wait(tasks, timeout=STOP_WAIT)
         manager = self.manager
-        with contextlib.suppress(Exception):
-            await manager.run_db(manager.store.release_jobs, manager.origin)
+        with contextlib.suppress(Exception, TimeoutError):
+            await asyncio.wait_for(
+                manager.run_db(manager.store.release_jobs, manager.origin), STOP_WAIT
+            )
 
     async def _loop(self) -> None:
         manager = self.manager

@@ -87,6 +87,7 @@ PRESENCE_EVERY = 20.0  # seconds between two reports of who is connected here
 PRESENCE_LASTS = 60.0  # ... after which another process's report is stale (it may have died)
 IDLE = 120.0  # seconds a table nobody here watches or uses stays in this process's memory
 RETRIES = 3  # attempts at a change whose copy was behind the database
+CLOSE_WAIT = 5.0  # seconds a stopping process waits for each group of its tasks
 
 T = TypeVar("T")
 
@@ -169,17 +170,24 @@ class TableManager:
         self.spawn(self._housekeeping())
 
     async def close(self) -> None:
+        """Stop: hand the jobs back, close every connection (1012: reconnect elsewhere), stop
+        the tasks. Every wait is bounded (:data:`CLOSE_WAIT`): a task that does not end when
+        cancelled (a bot thread cannot be interrupted) must not keep a stopping process, or
+        a rolling restart, waiting."""
         await self.jobs.stop()
         for table in self.tables.values():
             for sub in list(table.subscribers):
                 self._close_sub(table, sub, Close(1012))
-        for task in list(self._tasks):
+        tasks = list(self._tasks)
+        for task in tasks:
             task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        await self.bus.close()
-        self._db.shutdown(wait=True)
+        if tasks:
+            _done, stuck = await asyncio.wait(tasks, timeout=CLOSE_WAIT)
+            if stuck:
+                log.warning("%d tasks did not stop in %g s: left behind", len(stuck), CLOSE_WAIT)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self.bus.close()), CLOSE_WAIT)
+        self._db.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------------ housekeeping
 
