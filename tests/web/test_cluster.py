@@ -22,8 +22,9 @@ from spyglass.web.store import Store
 from tests.web.cluster import HAPROXY, Cluster
 from tests.web.conftest import TEST_SERVE_ARGS, missing
 
-#: Cluster processes: one bot worker each (the machine has two cores), short bot caps.
-ARGS = (*TEST_SERVE_ARGS, "--bot-workers", "1", "--bot-time", "2")
+#: Cluster processes: one bot worker each (the machine has two cores), short bot caps, and room
+#: for the hundred people the tests play, who all come from one address (loopback).
+ARGS = (*TEST_SERVE_ARGS, "--bot-workers", "1", "--bot-time", "2", "--connections", "1000")
 
 
 @pytest.fixture

@@ -44,7 +44,7 @@ from spyglass.engine import IllegalAction, RulesError, SpyglassError, State, fre
 from . import auth
 from . import messages as channel
 from .bots import HINT_BUDGET, Caps, agent_params
-from .bus import RESYNC, Note, make_bus
+from .bus import RESYNC, LocalBus, Note, make_bus
 from .jobs import JobRunner
 from .limits import ConnectionCount, Limits, RateCounter, Refused
 from .names import BadName, bot_name, check_unique, clean_name
@@ -853,6 +853,17 @@ class TableManager:
         return {"messages": mine[start:end], "first": start, "total": len(mine)}
 
     # ------------------------------------------------------------------ other processes
+
+    async def catch_up(self, table: Table) -> None:
+        """Before a new connection's first state: with other processes on the database, make
+        sure this copy is not behind (a note may still be on its way), so that nobody is shown
+        a position the table has left and answers it with a stale move."""
+        if isinstance(self.bus, LocalBus):
+            return
+        async with table.lock:
+            changed = await self.refresh(table)
+        if changed:
+            self.broadcast(table)
 
     async def _hear(self, note: Note) -> None:
         """Another process changed a table: bring this process's copy up to date and tell the

@@ -39,6 +39,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 if token is not None and not isinstance(token, str):
                     raise TableError(422, "a token is text")
                 seat = tables.authenticate(table, token)
+                await tables.catch_up(table)
                 sub = tables.subscribe(table, seat, token or None, client)
             except (TableError, TimeoutError, WebSocketDisconnect, ValueError) as error:
                 await _refuse(websocket, error)
