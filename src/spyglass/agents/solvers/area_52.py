@@ -21,14 +21,12 @@ raising the target one step at a time, with a table of the targets each position
 
 from __future__ import annotations
 
-import sys
-
 from spyglass.components.cards import Card
 from spyglass.engine import RulesError, State
 from spyglass.games.area_52 import bot
 from spyglass.games.area_52.rules import RED, SQUAD, VALUE, Area52State
 
-from .base import Allowance, Bound, OutOfTime
+from .base import Allowance, Bound, finished_bound, prove
 
 #: Raised whenever a change could change an answer (results kept by the strength run name it).
 VERSION = 1
@@ -274,29 +272,11 @@ def bound(
         raise RulesError("this solver solves Area 52")
     allowance = Allowance(seconds, max_nodes)
     if state.is_over:
-        result = state.result
-        return Bound(bool(result.won), result.score if result.won else None, True, (), 0, 0.0)
+        return finished_bound(state)
     solver = Solver(state, allowance)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 10_000))
-    try:
-        try:
-            won = solver.solve(state, 0)
-        except OutOfTime:
-            return Bound(None, None, False, (), allowance.nodes, allowance.spent)
-        if not won:
-            return Bound(False, None, True, (), allowance.nodes, allowance.spent)
-        moves, end = _replay(state, solver.line)
-        score = end.result.score
-        exact = False
-        if optimise_score:
-            try:
-                while solver.solve(state, int(score) + 1):
-                    moves, end = _replay(state, solver.line)
-                    score = end.result.score
-                exact = True
-            except OutOfTime:
-                pass
-        return Bound(True, score, exact, tuple(moves), allowance.nodes, allowance.spent)
-    finally:
-        sys.setrecursionlimit(limit)
+    return prove(
+        allowance,
+        lambda target: solver.solve(state, target),
+        lambda: _replay(state, solver.line),
+        optimise_score,
+    )

@@ -10,8 +10,12 @@ the machine's speed at all.
 
 from __future__ import annotations
 
+import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from spyglass.engine import State
 
 
 class OutOfTime(Exception):
@@ -60,3 +64,45 @@ class Allowance:
     @property
     def spent(self) -> float:
         return time.process_time() - self.started
+
+
+def finished_bound(state: State) -> Bound:
+    """The bound of a game already over: its own result, proved."""
+    result = state.result
+    return Bound(bool(result.won), result.score if result.won else None, True, (), 0, 0.0)
+
+
+def prove(
+    allowance: Allowance,
+    reach: Callable[[int], bool],
+    line: Callable[[], tuple[Sequence[str], State]],
+    optimise_score: bool,
+    first: int = 0,
+) -> Bound:
+    """The search every score-threshold solver runs: ``reach(target)`` says whether a line
+    ending with a score of at least ``target`` exists (and leaves it for ``line()``, which
+    plays it out: its moves and its end). First a win at ``first``, then, with
+    ``optimise_score``, one point more at a time until none is found (proved best) or the
+    allowance runs out (the best found, not proved)."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))  # the searches recurse once per move
+    try:
+        try:
+            won = reach(first)
+        except OutOfTime:
+            return Bound(None, None, False, (), allowance.nodes, allowance.spent)
+        if not won:
+            return Bound(False, None, True, (), allowance.nodes, allowance.spent)
+        moves, end = line()
+        score, exact = end.result.score, False
+        if optimise_score:
+            try:
+                while reach(int(score) + 1):
+                    moves, end = line()
+                    score = end.result.score
+                exact = True
+            except OutOfTime:
+                pass
+        return Bound(True, score, exact, tuple(moves), allowance.nodes, allowance.spent)
+    finally:
+        sys.setrecursionlimit(limit)

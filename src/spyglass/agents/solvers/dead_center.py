@@ -25,8 +25,6 @@ best score is found by raising the target.
 
 from __future__ import annotations
 
-import sys
-
 from spyglass.components.cards import PER_DECK
 from spyglass.engine import RulesError, State
 from spyglass.games.dead_center.cabin import (
@@ -41,7 +39,7 @@ from spyglass.games.dead_center.cabin import (
 )
 from spyglass.games.dead_center.rules import KILL, PLAY, REVEAL, DeadCenterState
 
-from .base import Allowance, Bound, OutOfTime
+from .base import Allowance, Bound, finished_bound, prove
 
 #: Raised whenever a change could change an answer (results kept by the strength run name it).
 VERSION = 1
@@ -174,34 +172,17 @@ def bound(
         raise RulesError("this solver solves Dead Center")
     allowance = Allowance(seconds, max_nodes)
     if state.is_over:
-        result = state.result
-        return Bound(bool(result.won), result.score if result.won else None, True, (), 0, 0.0)
+        return finished_bound(state)
     if state.phase == KILL:
         # Mid-turn: settle the kill on the real state, each choice solved from there.
         return _best_of_kills(state, seconds, optimise_score, max_nodes)
     solver = Solver(state, allowance)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 10_000))
-    try:
-        try:
-            won = solver.solve(state, 0)
-        except OutOfTime:
-            return Bound(None, None, False, (), allowance.nodes, allowance.spent)
-        if not won:
-            return Bound(False, None, True, (), allowance.nodes, allowance.spent)
-        moves, end = _replay(state, solver.line)
-        score, exact = end.result.score, False
-        if optimise_score:
-            try:
-                while solver.solve(state, int(score) + 1):
-                    moves, end = _replay(state, solver.line)
-                    score = end.result.score
-                exact = True
-            except OutOfTime:
-                pass
-        return Bound(True, score, exact, tuple(moves), allowance.nodes, allowance.spent)
-    finally:
-        sys.setrecursionlimit(limit)
+    return prove(
+        allowance,
+        lambda target: solver.solve(state, target),
+        lambda: _replay(state, solver.line),
+        optimise_score,
+    )
 
 
 def _best_of_kills(

@@ -22,8 +22,6 @@ each position failed; the best score is found by raising the need one step at a 
 
 from __future__ import annotations
 
-import sys
-
 from spyglass.components.cards import SUITS
 from spyglass.engine import RulesError, State
 from spyglass.games.hide_and_seek.playground import (
@@ -38,7 +36,7 @@ from spyglass.games.hide_and_seek.playground import (
 )
 from spyglass.games.hide_and_seek.rules import WINNING_SCORE, HideAndSeekState
 
-from .base import Allowance, Bound, OutOfTime
+from .base import Allowance, Bound, finished_bound, prove
 
 #: Raised whenever a change could change an answer (results kept by the strength run name it).
 VERSION = 1
@@ -241,29 +239,13 @@ def bound(
         raise RulesError("this solver solves Hide and Seek")
     allowance = Allowance(seconds, max_nodes)
     if state.is_over:
-        result = state.result
-        return Bound(bool(result.won), result.score if result.won else None, True, (), 0, 0.0)
+        return finished_bound(state)
     solver = Solver(state, allowance)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 10_000))
     now = state.score
-    try:
-        try:
-            won = solver.solve(state, WINNING_SCORE - now)
-        except OutOfTime:
-            return Bound(None, None, False, (), allowance.nodes, allowance.spent)
-        if not won:
-            return Bound(False, None, True, (), allowance.nodes, allowance.spent)
-        moves, end = _replay(state, solver.line)
-        score, exact = end.result.score, False
-        if optimise_score:
-            try:
-                while solver.solve(state, int(score) + 1 - now):
-                    moves, end = _replay(state, solver.line)
-                    score = end.result.score
-                exact = True
-            except OutOfTime:
-                pass
-        return Bound(True, score, exact, tuple(moves), allowance.nodes, allowance.spent)
-    finally:
-        sys.setrecursionlimit(limit)
+    return prove(
+        allowance,
+        lambda target: solver.solve(state, target - now),
+        lambda: _replay(state, solver.line),
+        optimise_score,
+        first=WINNING_SCORE,
+    )
