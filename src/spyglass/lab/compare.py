@@ -22,8 +22,7 @@ from . import plots
 from .outcome import GameOutcome
 from .outputs import write_csv, write_json
 from .paired import all_pairings, compare, write_paired
-from .simulate import SimResult, play_tables, prepare
-from .store import RunStore, prepare_directory
+from .simulate import SimResult, play_stored_tables, prepare
 
 
 @dataclass(slots=True)
@@ -109,38 +108,29 @@ def compare_agents(
         for name in names
     ]
     result = Comparison(game_id, tuple(names), seat, opponents, n, seed, tables, planned=games)
-    store = None
-    done: dict = {}
-    if out is not None:
-        prepare_directory(out)
-        store = RunStore(out)
-        spec = {
-            "command": "compare",
-            "game": game_id,
-            "agents": list(names),
-            "seat": seat,
-            "opponents": opponents,
-            "players": n,
-            "seed": seed,
-            "options": tables[0].options,
-            "games": games,
-        }
-        done = store.open(spec, resume)
-    try:
-        result.interrupted = play_tables(
-            tables,
-            games,
-            jobs=jobs,
-            backend=backend,
-            address=address,
-            progress=progress,
-            store=store,
-            labels=list(names),
-            done=done,
-        )
-    finally:
-        if store is not None:
-            store.close()
+    spec = {
+        "command": "compare",
+        "game": game_id,
+        "agents": list(names),
+        "seat": seat,
+        "opponents": opponents,
+        "players": n,
+        "seed": seed,
+        "options": tables[0].options,
+        "games": games,
+    }
+    result.interrupted = play_stored_tables(
+        tables,
+        games,
+        out=out,
+        spec=spec,
+        resume=resume,
+        labels=list(names),
+        jobs=jobs,
+        backend=backend,
+        address=address,
+        progress=progress,
+    )
     if out is not None:
         write_comparison(result, Path(out))
     return result

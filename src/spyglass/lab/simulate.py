@@ -25,6 +25,7 @@ __all__ = [
     "SimResult",
     "game_seed",
     "play_game",
+    "play_stored_tables",
     "play_tables",
     "prepare",
     "simulate",
@@ -130,6 +131,45 @@ def prepare(
         raise spyglass.RulesError(f"{len(names)} agents given for {n} seats")
     check_agents(names)
     return SimResult(game_id, names, n, seed, dict(game.options))
+
+
+def play_stored_tables(
+    tables: Sequence[SimResult],
+    games: int,
+    *,
+    out: Path | str | None,
+    spec: Mapping[str, Any],
+    resume: bool,
+    labels: Sequence[str],
+    jobs: int = 1,
+    backend: str = "process",
+    address: str | None = None,
+    progress: Callable[[GameOutcome], None] | None = None,
+) -> bool:
+    """:func:`play_tables` with the run saved in ``out`` as it goes (``spec`` describes it, so a
+    resumed run with other settings is refused), continued from there with ``resume``; True if
+    Ctrl-C stopped it. Without ``out`` nothing is saved."""
+    store = None
+    done: Mapping[tuple[str | None, int], Mapping[str, Any]] = {}
+    if out is not None:
+        prepare_directory(out)
+        store = RunStore(out)
+        done = store.open(dict(spec), resume)
+    try:
+        return play_tables(
+            tables,
+            games,
+            jobs=jobs,
+            backend=backend,
+            address=address,
+            progress=progress,
+            store=store,
+            labels=labels,
+            done=done,
+        )
+    finally:
+        if store is not None:
+            store.close()
 
 
 def play_tables(

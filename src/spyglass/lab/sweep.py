@@ -22,9 +22,8 @@ from . import plots
 from .outcome import GameOutcome
 from .outputs import write_csv, write_json
 from .paired import baseline_pairings, compare, write_paired
-from .simulate import SimResult, play_tables, prepare
+from .simulate import SimResult, play_stored_tables, prepare
 from .stats import distribution
-from .store import RunStore, prepare_directory
 
 
 def parse_sweep(specs: Sequence[str]) -> dict[str, list[str]]:
@@ -141,37 +140,28 @@ def sweep(
     labels = [result.label(p) for p in points]
     if len(set(labels)) != len(labels):
         raise RulesError("a sweep's settings must differ: a value is listed twice")
-    store = None
-    done: dict = {}
-    if out is not None:
-        prepare_directory(out)
-        store = RunStore(out)
-        spec = {
-            "command": "sweep",
-            "game": game_id,
-            "agents": list(first.agents),
-            "players": first.players,
-            "seed": seed,
-            "options": {k: v for k, v in first.options.items() if k not in names},
-            "values": {name: [str(v) for v in values[name]] for name in names},
-            "games": games,
-        }
-        done = store.open(spec, resume)
-    try:
-        result.interrupted = play_tables(
-            points,
-            games,
-            jobs=jobs,
-            backend=backend,
-            address=address,
-            progress=progress,
-            store=store,
-            labels=labels,
-            done=done,
-        )
-    finally:
-        if store is not None:
-            store.close()
+    spec = {
+        "command": "sweep",
+        "game": game_id,
+        "agents": list(first.agents),
+        "players": first.players,
+        "seed": seed,
+        "options": {k: v for k, v in first.options.items() if k not in names},
+        "values": {name: [str(v) for v in values[name]] for name in names},
+        "games": games,
+    }
+    result.interrupted = play_stored_tables(
+        points,
+        games,
+        out=out,
+        spec=spec,
+        resume=resume,
+        labels=labels,
+        jobs=jobs,
+        backend=backend,
+        address=address,
+        progress=progress,
+    )
     if out is not None:
         write_sweep(result, Path(out))
     return result

@@ -37,9 +37,8 @@ from . import plots
 from .metrics import places
 from .outcome import GameOutcome
 from .outputs import write_csv, write_json
-from .simulate import SimResult, play_tables, prepare
+from .simulate import SimResult, play_stored_tables, prepare
 from .stats import rate, wilson_interval
-from .store import RunStore, prepare_directory
 
 FORMATS = ("round-robin", "all")
 #: Resamples of the bootstrap by game.
@@ -216,37 +215,28 @@ def tournament(
     ]
     result = TournamentResult(game_id, tuple(names), n, seed, format, tables, planned=games)
     labels = [",".join(t.agents) for t in tables]
-    store = None
-    done: dict = {}
-    if out is not None:
-        prepare_directory(out)
-        store = RunStore(out)
-        spec = {
-            "command": "tournament",
-            "game": game_id,
-            "agents": list(names),
-            "players": n,
-            "seed": seed,
-            "format": format,
-            "options": tables[0].options,
-            "games": games,
-        }
-        done = store.open(spec, resume)
-    try:
-        result.interrupted = play_tables(
-            tables,
-            games,
-            jobs=jobs,
-            backend=backend,
-            address=address,
-            progress=progress,
-            store=store,
-            labels=labels,
-            done=done,
-        )
-    finally:
-        if store is not None:
-            store.close()
+    spec = {
+        "command": "tournament",
+        "game": game_id,
+        "agents": list(names),
+        "players": n,
+        "seed": seed,
+        "format": format,
+        "options": tables[0].options,
+        "games": games,
+    }
+    result.interrupted = play_stored_tables(
+        tables,
+        games,
+        out=out,
+        spec=spec,
+        resume=resume,
+        labels=labels,
+        jobs=jobs,
+        backend=backend,
+        address=address,
+        progress=progress,
+    )
     lower = spyglass.load(game_id).info.score_order == "lower"
     result.standings = standings(tables, names)
     intervals, result.head_to_head = bootstrap(tables, names, seed, lower)
