@@ -67,6 +67,7 @@ from .reactions import (
     SPOILS,
 )
 from .rules import ACTION_POINTS, FIRST_YEAR, LAST_YEAR, OVER, TURN_PHASES, tile_token
+from .views import police_json, secret_json, spy_json
 
 YEARS = tuple(range(FIRST_YEAR, LAST_YEAR + 1))
 GAME_MAP = EDITION.map
@@ -472,45 +473,12 @@ def _piece_writer(encoder: Any) -> Callable[[Any, int, Any], None]:
 def lean_table(state: Any, observer: int | None, pieces: bool = True) -> dict[str, Any]:
     """The parts of ``views.table_view`` the observation reads, built the same way (the tests
     hold the two encodings equal at every step); without the pieces if ``pieces`` is False."""
-    edition = state.edition
     table = _lean_rest(state, observer)
     if not pieces:
         return table
-    table["spies"] = [
-        {
-            "label": spy.label,
-            "place": spy.place,
-            "status": spy.status,
-            "captor": spy.captor,
-            "year": spy.year,
-            "face": spy_face(spy.strength, spy.cousin)
-            if state.sees_piece(observer, spy.label, spy.power)
-            else None,
-        }
-        for spy in state.spies.values()
-    ]
-    table["police"] = [
-        {
-            "label": u.label,
-            "city": u.city,
-            "strength": u.strength if state.sees_piece(observer, u.label, u.power) else None,
-        }
-        for u in state.police.values()
-    ]
-    table["secrets"] = [
-        {
-            "origin": s.origin,
-            "home": s.home,
-            "place": s.place,
-            "holder": s.holder,
-            "status": s.status,
-            "record": s.record,
-            "taken": s.taken,
-            "loose": s.loose,
-            "face": edition.secret(s.card).face if state.sees_secret(observer, s) else None,
-        }
-        for s in state.secrets.values()
-    ]
+    table["spies"] = [spy_json(state, observer, spy) for spy in state.spies.values()]
+    table["police"] = [police_json(state, observer, u) for u in state.police.values()]
+    table["secrets"] = [secret_json(state, observer, s) for s in state.secrets.values()]
     return table
 
 

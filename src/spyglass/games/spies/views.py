@@ -101,44 +101,53 @@ def _drawn_map(edition: Edition) -> tuple[tuple[Any, ...], tuple[Any, ...], int,
     )
 
 
+def spy_json(state: SpiesState, observer: int | None, spy: Any) -> dict[str, Any]:
+    """A spy as ``observer`` sees it: its face only where the rules show it."""
+    shown = state.sees_piece(observer, spy.label, spy.power)
+    return {
+        "label": spy.label,
+        "power": spy.power,
+        "place": spy.place,
+        "status": spy.status,
+        "captor": spy.captor,
+        "year": spy.year,
+        "face": spy_face(spy.strength, spy.cousin) if shown else None,
+    }
+
+
+def police_json(state: SpiesState, observer: int | None, unit: Any) -> dict[str, Any]:
+    """A police unit as ``observer`` sees it: its strength only where the rules show it."""
+    shown = state.sees_piece(observer, unit.label, unit.power)
+    return {
+        "label": unit.label,
+        "power": unit.power,
+        "city": unit.city,
+        "strength": unit.strength if shown else None,
+    }
+
+
+def secret_json(state: SpiesState, observer: int | None, secret: Any) -> dict[str, Any]:
+    """A Secret as ``observer`` sees it: its face only where the rules show it."""
+    face = state.edition.secret(secret.card).face if state.sees_secret(observer, secret) else None
+    return {
+        "label": secret.label,
+        "origin": secret.origin,
+        "home": secret.home,
+        "place": secret.place,
+        "holder": secret.holder,
+        "status": secret.status,
+        "record": secret.record,
+        "taken": secret.taken,
+        "loose": secret.loose,
+        "face": face,
+    }
+
+
 def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
     edition = state.edition
-    spies = []
-    for spy in state.spies.values():
-        shown = state.sees_piece(observer, spy.label, spy.power)
-        spies.append({
-            "label": spy.label,
-            "power": spy.power,
-            "place": spy.place,
-            "status": spy.status,
-            "captor": spy.captor,
-            "year": spy.year,
-            "face": spy_face(spy.strength, spy.cousin) if shown else None,
-        })  # fmt: skip
-    police = [
-        {
-            "label": u.label,
-            "power": u.power,
-            "city": u.city,
-            "strength": u.strength if state.sees_piece(observer, u.label, u.power) else None,
-        }
-        for u in state.police.values()
-    ]
-    secrets = [
-        {
-            "label": s.label,
-            "origin": s.origin,
-            "home": s.home,
-            "place": s.place,
-            "holder": s.holder,
-            "status": s.status,
-            "record": s.record,
-            "taken": s.taken,
-            "loose": s.loose,
-            "face": edition.secret(s.card).face if state.sees_secret(observer, s) else None,
-        }
-        for s in state.secrets.values()
-    ]
+    spies = [spy_json(state, observer, spy) for spy in state.spies.values()]
+    police = [police_json(state, observer, u) for u in state.police.values()]
+    secrets = [secret_json(state, observer, s) for s in state.secrets.values()]
     powers = []
     for power in POWERS:
         informed = state.sees_faces(observer, power)
