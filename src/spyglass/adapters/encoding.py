@@ -44,6 +44,8 @@ from spyglass.engine.encoding import (
     Zone,
 )
 
+from .incremental import Cards, Entries, Incremental, Items, Part, Reader
+
 ActionKey = tuple[str, tuple[str, ...], Any]
 _INT = re.compile(r"-?\d+")
 _SEATS = re.compile(r"\bseats? \d+")  # "seat 2" names a seat, never a card
@@ -263,6 +265,7 @@ class GameEncoding:
         self.high = np.array(high, dtype=np.float32)
         factory = self.declaration.observer
         self._direct = None if factory is None else factory(self)
+        self._incremental = isinstance(self._direct, Incremental)
 
     def _bounds(self, feature: Feature) -> tuple[list[float], list[float]]:
         """The lowest and highest value of each entry of a feature."""
@@ -342,6 +345,62 @@ class GameEncoding:
                 return Segment(slot.offset, slot.width, slot.width // slot.feature.capacity)
         raise EncodingError(f"{self.game.info.id}: no list feature at {path!r}")
 
+    def span(self, path: str) -> tuple[int, int]:
+        """The entries of the top-level feature at ``path`` (or with that name): (start, stop)."""
+        for slot in self._slots:
+            if path in (slot.feature.path, slot.feature.name):
+                return slot.offset, slot.offset + slot.width
+        raise EncodingError(f"{self.game.info.id}: no observation feature at {path!r}")
+
+    def part(
+        self, read: Reader, write: Callable[[Any], Entries], *spans: str | tuple[int, int]
+    ) -> Part:
+        """A part of an :meth:`incremental` observer: ``write(read(state, seat))`` gives the
+        entries of ``spans`` (feature paths, or (start, stop) ranges of entries)."""
+        return Part(read, write, tuple(self.span(s) if isinstance(s, str) else s for s in spans))
+
+    def items(
+        self, path: str, read: Reader, write: Callable[[Any], Entries], width: int | None = None
+    ) -> Items:
+        """A part over the ``Each`` or ``Keys`` feature at ``path``: ``read(state, seat)``
+        gives its items in order, ``write(item)`` an item's entries from the item's start;
+        with ``width``, each item owns only its first ``width`` entries (another part writes
+        the rest)."""
+        feature = self.feature_at(path)
+        if not isinstance(feature, Each | Keys):
+            raise EncodingError(f"{self.game.info.id}: {path!r} is no list of items")
+        start, stop = self.span(path)
+        count = feature.capacity if isinstance(feature, Each) else len(feature.keys)
+        stride = (stop - start) // count
+        return Items(read, write, start, stride, count, stride if width is None else width)
+
+    def zone(self, span: str | int, read: Reader) -> Cards:
+        """A part counting the cards ``read(state, seat)`` gives (a tuple of card objects) in
+        the zone at ``span`` (a feature path, or the zone's first entry); its marks and
+        face-down entries stay zero."""
+        start = self.at(span) if isinstance(span, str) else span
+        return Cards(read, self.card_slots, start, len(self.cards) + 2)
+
+    def zone_writer(self, start: int) -> Callable[[Sequence[Any]], Entries]:
+        """Entries of a tuple of cards counted in the zone starting at ``start``."""
+        slots = self.card_slots
+        single = max(self._copies, default=1.0) <= 1.0
+
+        def write(cards: Sequence[Any]) -> Entries:
+            ones = [start + slots[c] for c in cards]
+            if single or len(set(ones)) == len(ones):
+                return ones
+            return dict(Counter(ones))
+
+        return write
+
+    def incremental(self, *parts: Part | Items | Cards) -> Incremental:
+        """An observer made of ``parts`` that together write every feature (see
+        ``adapters.incremental``): kept per table and seat, and rewritten part by part."""
+        return Incremental(
+            self.game.info.id, self.observation_size, self.header_size, parts, self.strict
+        )
+
     def width(self, feature: Feature) -> int:
         """How many entries a feature takes."""
         return len(self._bounds(feature)[0])
@@ -359,15 +418,16 @@ class GameEncoding:
     def observe_state(self, state: State, seat: int) -> np.ndarray:
         """The observation of ``state`` for ``seat``: equal to ``observe(state.view(seat))``,
         without building what the observation does not read (the log, the result) and, where
-        the game declares a direct observer, without building the view at all (except at the
-        end, once a game: a finished table may show what play hides, e.g. Spies!' final
-        tally, and the view is the authority on that)."""
+        the game declares a direct observer, without building the view at all."""
         direct = self._direct
-        if direct is None or state.is_over:
+        if direct is None:
             vector = self._vector(self._header(state, seat), state._view(state._observer(seat)))
         else:
-            vector = np.zeros(self.observation_size, dtype=np.float32)
-            direct(state, seat, vector)
+            if self._incremental:
+                vector = direct.observe(state, seat)  # type: ignore[union-attr]
+            else:
+                vector = np.zeros(self.observation_size, dtype=np.float32)
+                direct(state, seat, vector)
             # The header, entry by entry: a handful of scalar stores beat one fancy index.
             n = self.players
             vector[seat] = 1.0

@@ -1,0 +1,227 @@
+"""Observations kept between steps and rewritten only where the state changed.
+
+Between two steps of a game most of a seat's observation stays as it was: a card moved from
+the deck to a pile changes two zones out of twenty. An :class:`Incremental` observer is made of
+*parts*; each reads from the state the plain values its entries depend on and writes those
+entries from the values alone. Per table and seat it keeps the last vector and the values each
+part read; at the next observation a part whose values are unchanged (``==``) costs one read
+and one comparison, and only the others are rewritten.
+
+Nothing relies on knowing which action was applied, on the table being the same object, or on
+the observations coming in any order: every part compares what it reads now with what it wrote
+from, so the vector is exact after a clone, a determinization, another table in between or a
+seat observed for the first time in a hundred steps. What a part reads must not change behind
+its back: a tuple, a number, a string, a frozen dataclass, never a list or dict the game
+mutates in place (a cached list would compare equal to itself after the change).
+
+Each part owns *spans* of the vector (whole features, or ranges of entries); spans never
+overlap and together cover every entry after the header, so that rewriting a part means
+zeroing its spans and writing its entries. A writer returns its entries: a list of indices set
+to 1, or a dict of index to value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+Entries = list[int] | dict[int, float]
+Reader = Callable[[Any, int], Any]
+
+_UNSEEN = object()  # a value no read returns: the part has never been written
+#: Tables kept at once per observer (searches clone tables by the thousand: then it restarts).
+TABLES = 256
+#: A list of entries at least this long is written with one numpy call; shorter lists entry by
+#: entry (a numpy store costs some 70 ns, a fancy index some 1.5 µs plus 45 ns an entry).
+FANCY = 32
+
+
+class ObservationError(ValueError):
+    """A part wrote outside its spans, or its spans overlap another's (a declaration bug)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """Entries that depend on ``read(state, seat)``: ``write(value)`` gives them."""
+
+    read: Reader
+    write: Callable[[Any], Entries]
+    spans: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Items:
+    """A list of items, item ``i`` in the ``width`` entries from ``start + i * stride``:
+    ``read(state, seat)`` gives the items as a tuple, ``write(item)`` an item's entries counted
+    from the item's start. Only the items that changed are rewritten; items beyond
+    ``capacity`` are not encoded (``strict`` refuses them)."""
+
+    read: Reader
+    write: Callable[[Any], Entries]
+    start: int
+    stride: int
+    capacity: int
+    width: int
+
+    @property
+    def spans(self) -> tuple[tuple[int, int], ...]:
+        if self.width == self.stride:
+            return ((self.start, self.start + self.stride * self.capacity),)
+        starts = range(self.start, self.start + self.stride * self.capacity, self.stride)
+        return tuple((at, at + self.width) for at in starts)
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """A zone of cards: ``read(state, seat)`` gives them as a tuple, each counted at
+    ``start + slots[card]``. A zone that only lost cards at its end (a deck drawn from) or
+    gained cards there (a discard pile) has just those cards counted out or in."""
+
+    read: Reader
+    slots: Mapping[Any, int]
+    start: int
+    width: int
+
+    @property
+    def spans(self) -> tuple[tuple[int, int], ...]:
+        return ((self.start, self.start + self.width),)
+
+
+class Incremental:
+    """An observer made of parts (see the module's text), callable as an encoding's observer:
+    ``observer(state, seat, out)`` writes the seat's observation into ``out`` (header left as
+    it is), ``observe(state, seat)`` returns a fresh vector with a zero header."""
+
+    __slots__ = ("_cache", "_last", "_parts", "_zeros", "header", "name", "size", "strict")
+
+    def __init__(
+        self,
+        name: str,
+        size: int,
+        header: int,
+        parts: Sequence[Part | Items | Cards],
+        strict: bool = False,
+    ) -> None:
+        self.name, self.size, self.header, self.strict = name, size, header, strict
+        self._parts = tuple(parts)
+        self._zeros = np.zeros(size, np.float32)
+        owner = np.full(size, -1, np.intp)
+        for k, part in enumerate(self._parts):
+            for start, stop in part.spans:
+                if not header <= start <= stop <= size:
+                    raise ObservationError(f"{name}: part {k} spans {start}..{stop}, outside")
+                taken = owner[start:stop]
+                if (taken >= 0).any():
+                    other = int(taken[taken >= 0][0])
+                    raise ObservationError(f"{name}: parts {other} and {k} share entries")
+                taken[:] = k
+        missing = np.flatnonzero(owner[header:] < 0)
+        if len(missing):
+            raise ObservationError(
+                f"{name}: no part writes observation entry {int(missing[0]) + header}"
+            )
+        # Per (table, seat): [values read by each part, the vector they give]; and per seat
+        # the latest of any table, where a table seen for the first time starts from.
+        self._cache: dict[tuple[int, int], list[Any]] = {}
+        self._last: dict[int, list[Any]] = {}
+
+    def __call__(self, state: Any, seat: int, out: np.ndarray) -> None:
+        vector = self._update(state, seat)
+        out[self.header :] = vector[self.header :]
+
+    def observe(self, state: Any, seat: int) -> np.ndarray:
+        return self._update(state, seat).copy()
+
+    def _update(self, state: Any, seat: int) -> np.ndarray:
+        key = (id(state), seat)
+        entry = self._cache.get(key)
+        if entry is None:
+            last = self._last.get(seat)
+            if last is None:
+                entry = [[_UNSEEN] * len(self._parts), self._zeros.copy()]
+            else:  # the values are replaced, never changed in place: a shallow copy will do
+                entry = [list(last[0]), last[1].copy()]
+            if len(self._cache) >= TABLES:
+                self._cache.clear()
+            self._cache[key] = entry
+        self._last[seat] = entry
+        values, vector = entry
+        for k, part in enumerate(self._parts):
+            now = part.read(state, seat)
+            before = values[k]
+            if now is before or now == before:
+                continue
+            values[k] = now
+            kind = type(part)
+            if kind is Cards:
+                self._cards(part, vector, before, now)  # type: ignore[arg-type]
+            elif kind is Items:
+                self._items(part, vector, before, now)  # type: ignore[arg-type]
+            else:
+                for start, stop in part.spans:
+                    vector[start:stop] = 0.0
+                self._put(vector, part.write(now), 0, part)
+        return vector
+
+    def _cards(self, part: Cards, vector: np.ndarray, before: Any, now: tuple[Any, ...]) -> None:
+        start, slots = part.start, part.slots
+        if before is not _UNSEEN:
+            old, new = len(before), len(now)
+            if new < old and before[:new] == now:
+                for card in before[new:]:
+                    vector[start + slots[card]] -= 1.0
+                return
+            if new > old and now[:old] == before:
+                for card in now[old:]:
+                    vector[start + slots[card]] += 1.0
+                return
+        if len(now) < FANCY:
+            vector[start : start + part.width] = 0.0
+            for card in now:
+                vector[start + slots[card]] += 1.0
+        else:  # counted in one numpy call (a card held twice counts twice)
+            at = np.fromiter(map(slots.__getitem__, now), np.intp, len(now))
+            vector[start : start + part.width] = np.bincount(at, minlength=part.width)
+
+    def _items(self, part: Items, vector: np.ndarray, before: Any, now: tuple[Any, ...]) -> None:
+        if self.strict and len(now) > part.capacity:
+            raise ObservationError(
+                f"{self.name}: {len(now)} items, more than the capacity {part.capacity}"
+            )
+        old = () if before is _UNSEEN else before
+        stride, write = part.stride, part.write
+        for i in range(min(max(len(old), len(now)), part.capacity)):
+            if i < len(now):
+                item = now[i]
+                if i < len(old) and (item is old[i] or item == old[i]):
+                    continue
+            at = part.start + i * stride
+            vector[at : at + part.width] = 0.0
+            if i < len(now):
+                self._put(vector, write(now[i]), at, part)
+
+    def _put(self, vector: np.ndarray, entries: Entries, base: int, part: Part | Items) -> None:
+        if self.strict:
+            self._check(entries, base, part)
+        if type(entries) is dict:
+            for i, value in entries.items():
+                vector[base + i] = value
+        elif len(entries) < FANCY:
+            for i in entries:
+                vector[base + i] = 1.0
+        else:
+            vector[np.fromiter(entries, np.intp, len(entries)) + base] = 1.0
+
+    def _check(self, entries: Entries, base: int, part: Part | Items) -> None:
+        if type(part) is Items:
+            spans: tuple[tuple[int, int], ...] = ((base, base + part.width),)
+        else:
+            spans = part.spans
+        for i in entries:
+            if not any(start <= base + i < stop for start, stop in spans):
+                raise ObservationError(
+                    f"{self.name}: a part wrote entry {base + i}, outside its spans {spans}"
+                )

@@ -1,0 +1,155 @@
+"""Observations kept between steps (``adapters.incremental``): the parts of an observer cover
+every entry once, only the parts whose values changed are rewritten, and whatever the order of
+the observations (seats in turn or at random, tables interleaved, clones, determinizations),
+every observation equals the encoding of the seat's view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import spyglass
+from spyglass.adapters.encoding import GameEncoding
+from spyglass.adapters.incremental import Incremental, Items, ObservationError, Part
+from spyglass.engine import Rng, State
+
+CASES = [
+    pytest.param(info.id, n, id=f"{info.id}-{n}p")
+    for info in spyglass.games()
+    for n in sorted(set(info.players))
+    if info.id != "spies"  # whole games of Spies! are checked below, seat by seat
+]
+
+
+def _constant(state: Any, seat: int) -> int:
+    return 0
+
+
+def test_parts_must_cover_every_entry_after_the_header_once() -> None:
+    def write(value: Any) -> list[int]:
+        return []
+
+    Incremental("t", 10, 2, [Part(_constant, write, ((2, 6),)), Part(_constant, write, ((6, 10),))])
+    with pytest.raises(ObservationError, match="share entries"):
+        Incremental(
+            "t", 10, 2, [Part(_constant, write, ((2, 7),)), Part(_constant, write, ((6, 10),))]
+        )
+    with pytest.raises(ObservationError, match="no part writes observation entry 6"):
+        Incremental(
+            "t", 10, 2, [Part(_constant, write, ((2, 6),)), Part(_constant, write, ((7, 10),))]
+        )
+    with pytest.raises(ObservationError, match="outside"):
+        Incremental("t", 10, 2, [Part(_constant, write, ((1, 10),))])
+
+
+def test_a_part_writing_outside_its_spans_is_refused_in_strict_mode() -> None:
+    parts = [
+        Part(_constant, lambda value: [5], ((2, 4),)),
+        Part(_constant, lambda value: [], ((4, 8),)),
+    ]
+    with pytest.raises(ObservationError, match="wrote entry 5"):
+        Incremental("t", 8, 2, parts, strict=True).observe(object(), 0)
+    # Not strict (the adapters at speed): no check is paid for.
+    Incremental("t", 8, 2, parts).observe(object(), 0)
+
+
+class _Table:
+    def __init__(self) -> None:
+        self.counter = 0
+        self.cards: tuple[int, ...] = ()
+
+
+def test_only_the_parts_and_items_that_changed_are_rewritten() -> None:
+    writes: list[Any] = []
+
+    def write_counter(value: int) -> dict[int, float]:
+        writes.append(("counter", value))
+        return {3: float(value)}
+
+    def write_card(card: int) -> list[int]:
+        writes.append(("card", card))
+        return [card]
+
+    observer = Incremental(
+        "t",
+        2 + 2 + 3 * 4,
+        2,
+        [
+            Part(lambda table, seat: table.counter, write_counter, ((2, 4),)),
+            Items(lambda table, seat: table.cards, write_card, 4, 4, 3),
+        ],
+    )
+    table = _Table()
+    table.cards = (0, 1)
+    first = observer.observe(table, 0)
+    assert list(np.flatnonzero(first)) == [4, 9]
+    assert writes == [("counter", 0), ("card", 0), ("card", 1)]
+    writes.clear()
+    table.counter, table.cards = 3, (0, 2, 3)
+    second = observer.observe(table, 0)
+    # The first card is as it was; the second changed, the third is new.
+    assert writes == [("counter", 3), ("card", 2), ("card", 3)]
+    assert list(np.flatnonzero(second)) == [3, 4, 10, 15]
+    assert second[3] == 3.0
+    writes.clear()
+    table.cards = (0,)
+    third = observer.observe(table, 0)
+    assert writes == []  # the items that went are zeroed, nothing is written
+    assert list(np.flatnonzero(third)) == [3, 4]
+    # Each call hands out its own vector: changing one changes nothing kept.
+    third[3] = 99.0
+    assert observer.observe(table, 0)[3] == 3.0
+    # Another seat starts from the observer's latest vector for that seat, or from nothing.
+    writes.clear()
+    assert list(np.flatnonzero(observer.observe(table, 1))) == [3, 4]
+    assert writes == [("counter", 3), ("card", 0)]
+
+
+def _assert_exact(encoding: GameEncoding, state: State, seat: int, note: str) -> None:
+    expected = encoding.observe(state.view(seat))
+    got = encoding.observe_state(state, seat)
+    if not np.array_equal(got, expected):
+        wrong = int(np.flatnonzero(got != expected)[0])
+        raise AssertionError(
+            f"{note}, step {state.step}, seat {seat}: entry {wrong}"
+            f" ({encoding.entry_name(wrong)[:160]}) is {got[wrong]}, not {expected[wrong]}"
+        )
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_observations_in_any_order_equal_the_encoding_of_the_view(
+    game_id: str, players: int
+) -> None:
+    """Three whole games at once (one played by the game's bot), observed in a random order:
+    a random seat, every seat or none at each step, clones and determinizations in between."""
+    game = spyglass.load(game_id)
+    encoding = GameEncoding(game, players, strict=True)
+    rng = Rng(players)
+    tables = [game.new_state(players=players, seed=700 + k) for k in range(3)]
+    observed = 0
+    while any(not t.is_over for t in tables):
+        k = rng.below(len(tables))
+        state = tables[k]
+        roll = rng.below(16)
+        if roll == 0:
+            state = tables[k] = state.clone()
+        seats = [rng.below(players)] if roll < 10 else list(range(players)) if roll < 14 else []
+        for seat in seats:
+            _assert_exact(encoding, state, seat, f"table {k}")
+            observed += 1
+        if roll == 15 and not state.is_over:
+            seat = rng.below(players)
+            _assert_exact(encoding, state.determinize(seat, rng), seat, "determinized")
+        if state.is_over:
+            continue
+        if k == 0 and game.spec.bot is not None:
+            seat = state.current_player
+            state.apply(game.spec.bot(state.determinize(seat, rng), rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    for k, state in enumerate(tables):  # the end, for every seat
+        for seat in range(players):
+            _assert_exact(encoding, state, seat, f"table {k} at the end")
+    assert observed > 30
