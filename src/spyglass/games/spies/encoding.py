@@ -513,7 +513,7 @@ def _lean_rest(state: Any, observer: int | None) -> dict[str, Any]:
                     else len(state.reserve_spies[power])
                 ),
                 "chits": list(state.chits[power]) if hand else len(state.chits[power]),
-                "points": state.power_points(power) if state.is_over else None,
+                "points": state.final_points().get(power) if state.is_over else None,
                 "tiles": state.visible_tiles(power, hand),
             }
         )
