@@ -78,7 +78,7 @@ def test_only_the_parts_and_items_that_changed_are_rewritten() -> None:
         2,
         [
             Part(lambda table, seat: table.counter, write_counter, ((2, 4),)),
-            Items(lambda table, seat: table.cards, write_card, 4, 4, 3),
+            Items(lambda table, seat: table.cards, write_card, 4, 4, 3, 4),
         ],
     )
     table = _Table()
@@ -153,3 +153,42 @@ def test_observations_in_any_order_equal_the_encoding_of_the_view(
         for seat in range(players):
             _assert_exact(encoding, state, seat, f"table {k} at the end")
     assert observed > 30
+
+
+SPIES_TABLES = [
+    pytest.param(players, options, bot, id=f"{players}p-{'-'.join([*options, by])}")
+    for players, options, bot, by in (
+        (2, {}, False, "random"),
+        (3, {}, True, "bot"),
+        (4, {}, False, "random"),
+        (5, {}, True, "bot"),
+        (2, {"russia_bidding": True, "secret_money": True}, True, "bot"),
+        (4, {"historical_alliances": True}, False, "random"),
+    )
+]
+
+
+@pytest.mark.parametrize(("players", "options", "bot"), SPIES_TABLES)
+def test_spies_observations_equal_the_view_at_every_step_for_every_seat(
+    players: int, options: dict[str, Any], bot: bool
+) -> None:
+    """Spies! observations are kept between steps: a whole game per table (random, or by the
+    heuristic bot, which goes deeper into the rules), every seat observed at every step, the
+    end included (where the final tally shows: Russia unscored when it changed hands, the
+    alliance penalties)."""
+    game = spyglass.load("spies", **options)
+    encoding = GameEncoding(game, players, strict=True)
+    assert game.spec.bot is not None
+    state = game.new_state(players=players, seed=40 + players)
+    rng = Rng(players)
+    while True:
+        for seat in range(players):
+            _assert_exact(encoding, state, seat, "spies")
+        if state.is_over:
+            break
+        if bot:
+            seat = state.current_player
+            state.apply(game.spec.bot(state.determinize(seat, rng), rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    assert state.step > 300

@@ -51,6 +51,7 @@ _INT = re.compile(r"-?\d+")
 _SEATS = re.compile(r"\bseats? \d+")  # "seat 2" names a seat, never a card
 _TOKENS = re.compile(r"[\s():,;→]+")
 _MISSING = object()
+_INT8 = np.dtype(np.int8)
 
 
 class EncodingError(ValueError):
@@ -140,7 +141,10 @@ class GameEncoding:
         self._keys = keys
         self._index = {key: i for i, key in enumerate(keys)}
         self._by_action: dict[Action, int] = {}
-        self._by_id: dict[int, tuple[Action, int]] = {}
+        # Action object id -> index, for the objects in _alive: holding them keeps their ids
+        # from being reused by other objects while they are in the table.
+        self._by_id: dict[int, int] = {}
+        self._alive: list[Action] = []
         if len(self._index) != len(keys):
             raise EncodingError(f"{self.game.info.id}: the action universe repeats an action")
 
@@ -175,8 +179,8 @@ class GameEncoding:
         """The index of an action (EncodingError if the declaration misses it)."""
         # Games hand out the same Action objects again: identity is the cheapest key.
         known = self._by_id.get(id(action))
-        if known is not None and known[0] is action:
-            return known[1]
+        if known is not None:
+            return known
         found = self._by_action.get(action)
         if found is not None:
             self._remember(action, found)
@@ -196,8 +200,10 @@ class GameEncoding:
     def _remember(self, action: Action, index: int) -> None:
         by_id = self._by_id
         if len(by_id) >= 1 << 16:
-            by_id.clear()  # old objects may be gone and their ids reused: start afresh
-        by_id[id(action)] = (action, index)  # holding the action keeps its id unique
+            by_id.clear()  # old objects may be gone: start afresh
+            self._alive.clear()
+        by_id[id(action)] = index
+        self._alive.append(action)
 
     def describe_index(self, index: int) -> ActionKey:
         """The action an index stands for, as (kind, card notations, target)."""
@@ -213,13 +219,12 @@ class GameEncoding:
         """The legal actions of ``state`` by index, in the game's own order: what the adapters
         look up at every step (:meth:`legal_indices` sorts it)."""
         legal = state._legal_list()  # read only, never handed out
-        # index() inlined for the common case: an action object already seen.
-        known = self._by_id.get
-        index = self.index
-        found = {
-            (hit[1] if (hit := known(id(a))) is not None and hit[0] is a else index(a)): a
-            for a in legal
-        }
+        # The common case in C: every action object has been seen before.
+        indices = list(map(self._by_id.get, map(id, legal)))
+        if None in indices:
+            index = self.index
+            indices = [index(a) for a in legal]
+        found = dict(zip(indices, legal))
         if len(found) != len(legal):
             raise EncodingError(f"{self.game.info.id}: two legal actions share one index")
         return found
@@ -236,8 +241,12 @@ class GameEncoding:
 
     def mask(self, legal: Collection[int]) -> np.ndarray:
         """The int8 mask with a 1 at each index of ``legal``."""
-        out = np.zeros(self.num_actions, dtype=np.int8)
-        out[np.fromiter(legal, np.intp, len(legal))] = 1
+        out = np.zeros(self.num_actions, _INT8)
+        if len(legal) < 16:  # a numpy store per entry beats building an index array
+            for i in legal:
+                out[i] = 1
+        else:
+            out[np.fromiter(legal, np.intp, len(legal))] = 1
         return out
 
     # ------------------------------------------------------------------ observation
@@ -357,7 +366,25 @@ class GameEncoding:
     ) -> Part:
         """A part of an :meth:`incremental` observer: ``write(read(state, seat))`` gives the
         entries of ``spans`` (feature paths, or (start, stop) ranges of entries)."""
-        return Part(read, write, tuple(self.span(s) if isinstance(s, str) else s for s in spans))
+        owned: list[tuple[int, int]] = []
+        for span in spans:
+            if isinstance(span, str):
+                found = self._spans(span)
+                if not found:
+                    raise EncodingError(f"{self.game.info.id}: no observation feature at {span!r}")
+                owned += found
+            else:
+                owned.append(span)
+        return Part(read, write, tuple(dict.fromkeys(owned)))
+
+    def _spans(self, path: str) -> list[tuple[int, int]]:
+        """The entries of every top-level feature at ``path`` or with that name (a text may be
+        read by two features: its cards and its labelled parts)."""
+        return [
+            (slot.offset, slot.offset + slot.width)
+            for slot in self._slots
+            if path in (slot.feature.path, slot.feature.name)
+        ]
 
     def items(
         self, path: str, read: Reader, write: Callable[[Any], Entries], width: int | None = None
@@ -371,8 +398,20 @@ class GameEncoding:
             raise EncodingError(f"{self.game.info.id}: {path!r} is no list of items")
         start, stop = self.span(path)
         count = feature.capacity if isinstance(feature, Each) else len(feature.keys)
-        stride = (stop - start) // count
-        return Items(read, write, start, stride, count, stride if width is None else width)
+        return self.items_at(start, (stop - start) // count, count, read, write, width)
+
+    def items_at(
+        self,
+        start: int,
+        stride: int,
+        capacity: int,
+        read: Reader,
+        write: Callable[[Any], Entries],
+        width: int | None = None,
+    ) -> Items:
+        """As :meth:`items`, for ``capacity`` items every ``stride`` entries from ``start``
+        (the cells of a grid, row by row, say)."""
+        return Items(read, write, start, stride, capacity, stride if width is None else width)
 
     def zone(self, span: str | int, read: Reader) -> Cards:
         """A part counting the cards ``read(state, seat)`` gives (a tuple of card objects) in
@@ -394,12 +433,58 @@ class GameEncoding:
 
         return write
 
+    def table_writer(self, *paths: str) -> Callable[[dict[str, Any]], dict[int, float]]:
+        """The entries of the top-level features at ``paths`` (or with those names), written
+        by the encoder's own writers from a table holding them: for parts that build a small
+        piece of a view's table (the same way the view does) and let the encoder encode it."""
+        writers = [
+            (slot.offset, write)
+            for slot, (_, write) in zip(self._slots, self._writers, strict=True)
+            if slot.feature.path in paths or slot.feature.name in paths
+        ]
+        missing = [p for p in paths if not self._spans(p)]
+        if missing:
+            raise EncodingError(f"{self.game.info.id}: no observation feature at {missing}")
+
+        def write(table: dict[str, Any]) -> dict[int, float]:
+            out: defaultdict[int, float] = defaultdict(float)
+            for offset, writer in writers:
+                writer(table, out, offset)
+            return out
+
+        return write
+
+    def item_writer(self, path: str) -> Callable[[Any], dict[int, float]]:
+        """``write(item)``: the entries of one item of the ``Each`` or ``Keys`` feature at
+        ``path`` (an item as the view lists it), counted from the item's first entry, written
+        by the encoder's own writers (for :meth:`items`)."""
+        feature = self.feature_at(path)
+        if not isinstance(feature, Each | Keys):
+            raise EncodingError(f"{self.game.info.id}: {path!r} is no list of items")
+        children, inner = [], 0
+        for child in feature.features:
+            width, writer = self._compile(child)
+            children.append((inner, writer))
+            inner += width
+
+        def write(item: Any) -> dict[int, float]:
+            out: defaultdict[int, float] = defaultdict(float)
+            for offset, writer in children:
+                writer(item, out, offset)
+            return out
+
+        return write
+
     def incremental(self, *parts: Part | Items | Cards) -> Incremental:
         """An observer made of ``parts`` that together write every feature (see
         ``adapters.incremental``): kept per table and seat, and rewritten part by part."""
         return Incremental(
             self.game.info.id, self.observation_size, self.header_size, parts, self.strict
         )
+
+    def declaration_paths(self) -> list[str]:
+        """The paths of the top-level features, in order."""
+        return [slot.feature.path for slot in self._slots]
 
     def width(self, feature: Feature) -> int:
         """How many entries a feature takes."""
@@ -791,17 +876,25 @@ def _labelled(
     stride: int,
 ) -> Writer:
     separator = re.compile(feature.separator)
+    labels: dict[str, list[int]] = {}
+    for i, label in enumerate(feature.labels):
+        labels.setdefault(label, []).append(i)
 
     def write_labelled(container: Any, out: defaultdict[int, float], start: int) -> None:
         text = get(container)
-        parts = separator.split(text) if isinstance(text, str) and text else []
-        for i, label in enumerate(feature.labels):
-            part = next((p for p in parts if p.startswith(label)), None)
-            if part is None:
-                continue
+        if not isinstance(text, str) or not text:
+            return
+        # Each label's part is the first part that starts with it: looked up by the parts'
+        # prefixes (a few short parts) rather than by scanning them for every label.
+        found: dict[int, str] = {}
+        for part in separator.split(text):
+            for n in range(len(part) + 1):
+                for i in labels.get(part[:n], ()):
+                    found.setdefault(i, part)
+        for i, part in found.items():
             at = start + i * stride
             out[at] = 1.0
-            rest = part[len(label) :].strip()
+            rest = part[len(feature.labels[i]) :].strip()
             for offset, write in children:
                 write(rest, out, at + offset)
 

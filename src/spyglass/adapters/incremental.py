@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain, compress
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -95,7 +97,18 @@ class Incremental:
     ``observer(state, seat, out)`` writes the seat's observation into ``out`` (header left as
     it is), ``observe(state, seat)`` returns a fresh vector with a zero header."""
 
-    __slots__ = ("_cache", "_last", "_parts", "_zeros", "header", "name", "size", "strict")
+    __slots__ = (
+        "_cache",
+        "_indices",
+        "_last",
+        "_parts",
+        "_reads",
+        "_zeros",
+        "header",
+        "name",
+        "size",
+        "strict",
+    )
 
     def __init__(
         self,
@@ -107,6 +120,8 @@ class Incremental:
     ) -> None:
         self.name, self.size, self.header, self.strict = name, size, header, strict
         self._parts = tuple(parts)
+        self._reads = tuple(part.read for part in self._parts)
+        self._indices = range(len(self._parts))
         self._zeros = np.zeros(size, np.float32)
         owner = np.full(size, -1, np.intp)
         for k, part in enumerate(self._parts):
@@ -141,29 +156,32 @@ class Incremental:
         if entry is None:
             last = self._last.get(seat)
             if last is None:
-                entry = [[_UNSEEN] * len(self._parts), self._zeros.copy()]
-            else:  # the values are replaced, never changed in place: a shallow copy will do
-                entry = [list(last[0]), last[1].copy()]
+                unseen = [_UNSEEN] * len(self._parts)
+                entry = [unseen, self._zeros.copy(), [()] * len(self._parts)]
+            else:  # the lists are replaced, never changed in place: they may be shared
+                entry = [last[0], last[1].copy(), last[2]]
             if len(self._cache) >= TABLES:
                 self._cache.clear()
             self._cache[key] = entry
         self._last[seat] = entry
-        values, vector = entry
-        for k, part in enumerate(self._parts):
-            now = part.read(state, seat)
-            before = values[k]
-            if now is before or now == before:
-                continue
-            values[k] = now
+        values, vector, written = entry
+        now = [read(state, seat) for read in self._reads]
+        if now == values:  # in C, each value compared by identity first
+            return vector
+        written = list(written)
+        parts = self._parts
+        # The parts whose values changed, found in C (each value compared by identity first).
+        for k in compress(self._indices, map(ne, now, values)):
+            part, after, before = parts[k], now[k], values[k]
             kind = type(part)
             if kind is Cards:
-                self._cards(part, vector, before, now)  # type: ignore[arg-type]
+                self._cards(part, vector, before, after)  # type: ignore[arg-type]
             elif kind is Items:
-                self._items(part, vector, before, now)  # type: ignore[arg-type]
+                written[k] = self._items(part, vector, before, after, written[k])  # type: ignore[arg-type]
             else:
-                for start, stop in part.spans:
-                    vector[start:stop] = 0.0
-                self._put(vector, part.write(now), 0, part)
+                _zero(vector, written[k], 0)
+                written[k] = self._put(vector, part.write(after), 0, part)
+        entry[0], entry[2] = now, written
         return vector
 
     def _cards(self, part: Cards, vector: np.ndarray, before: Any, now: tuple[Any, ...]) -> None:
@@ -186,27 +204,39 @@ class Incremental:
             at = np.fromiter(map(slots.__getitem__, now), np.intp, len(now))
             vector[start : start + part.width] = np.bincount(at, minlength=part.width)
 
-    def _items(self, part: Items, vector: np.ndarray, before: Any, now: tuple[Any, ...]) -> None:
+    def _items(
+        self,
+        part: Items,
+        vector: np.ndarray,
+        before: Any,
+        now: tuple[Any, ...],
+        written: tuple[Entries, ...],
+    ) -> tuple[Entries, ...]:
+        """Rewrite the items that changed; returns the entries of each item now."""
         if self.strict and len(now) > part.capacity:
             raise ObservationError(
                 f"{self.name}: {len(now)} items, more than the capacity {part.capacity}"
             )
         old = () if before is _UNSEEN else before
+        now = now[: part.capacity]
+        entries = list(written[: len(now)]) + [()] * (len(now) - len(written))
         stride, write = part.stride, part.write
-        for i in range(min(max(len(old), len(now)), part.capacity)):
-            if i < len(now):
-                item = now[i]
-                if i < len(old) and (item is old[i] or item == old[i]):
-                    continue
+        common = min(len(now), len(written))  # written: the old items within the capacity
+        # The items that changed, found in C; then those that came or went.
+        changed = compress(range(common), map(ne, now, old))
+        for i in chain(changed, range(common, max(len(written), len(now)))):
             at = part.start + i * stride
-            vector[at : at + part.width] = 0.0
+            if i < len(written):
+                _zero(vector, written[i], at)
             if i < len(now):
-                self._put(vector, write(now[i]), at, part)
+                entries[i] = self._put(vector, write(now[i]), at, part)
+        return tuple(entries)
 
-    def _put(self, vector: np.ndarray, entries: Entries, base: int, part: Part | Items) -> None:
+    def _put(self, vector: np.ndarray, entries: Entries, base: int, part: Part | Items) -> Entries:
+        """Write ``entries`` from ``base``; returns them (to be zeroed when they change)."""
         if self.strict:
             self._check(entries, base, part)
-        if type(entries) is dict:
+        if isinstance(entries, dict):
             for i, value in entries.items():
                 vector[base + i] = value
         elif len(entries) < FANCY:
@@ -214,6 +244,7 @@ class Incremental:
                 vector[base + i] = 1.0
         else:
             vector[np.fromiter(entries, np.intp, len(entries)) + base] = 1.0
+        return entries
 
     def _check(self, entries: Entries, base: int, part: Part | Items) -> None:
         if type(part) is Items:
@@ -225,3 +256,12 @@ class Incremental:
                 raise ObservationError(
                     f"{self.name}: a part wrote entry {base + i}, outside its spans {spans}"
                 )
+
+
+def _zero(vector: np.ndarray, entries: Entries, base: int) -> None:
+    """Zero the entries a part or an item wrote (from ``base``)."""
+    if len(entries) < FANCY:
+        for i in entries:
+            vector[base + i] = 0.0
+    else:
+        vector[np.fromiter(entries, np.intp, len(entries)) + base] = 0.0

@@ -24,9 +24,12 @@ from .scoring import (
     SPACE_OF_LABEL,
     SPACES,
     SUIT_NAMES,
+    TOP_RANK,
     WIN_LENGTH,
     longest_path,
     runs,
+    suit_and_rank,
+    suit_run,
 )
 
 NUMBER_CARDS = tuple(c for c in standard_deck() if c.rank <= 10)
@@ -92,6 +95,12 @@ class SkywayState(State):
     last_shuffle: bool  # the third pass ran out mid-deal and the deal was finished
     over: bool
     _moves: list[Action]
+    # Kept as cards are placed, for the runs: per suit (in the order of SUITS) the space of
+    # each rank on the grid (-1: not there), each suit's longest run when last counted, and
+    # the suits a placement changed since (a bit per suit), counted again when next asked.
+    _places: list[list[int]]
+    _lengths: tuple[int, int, int, int]
+    _changed: int
 
     @classmethod
     def deck_contents(cls, options: Mapping[str, Any], players: int) -> dict[str, list[Card]]:
@@ -112,6 +121,8 @@ class SkywayState(State):
         self.discard = []
         self.market = []
         self.grid = [[] for _ in range(SPACES)]
+        self._places = [[-1] * (TOP_RANK + 1) for _ in SUITS]
+        self._lengths, self._changed = (0, 0, 0, 0), 0
         self.round = 1
         self.last_shuffle = False
         self.over = False
@@ -190,12 +201,22 @@ class SkywayState(State):
         space = SPACE_OF_LABEL[action.target]
         stack = self.grid[space]
         stack.extend(blueprint)
+        places, changed = self._places, self._changed
+        for card in blueprint:
+            suit, rank = suit_and_rank(card)
+            places[suit][rank] = space
+            changed |= 1 << suit
         text = f"drafted {blueprint_text(blueprint)} onto {action.target}"
         if len(stack) > STACK_LIMIT:
             bottom = stack[: len(stack) - STACK_LIMIT]
             del stack[: len(stack) - STACK_LIMIT]
             self.discard.extend(bottom)
+            for card in bottom:
+                suit, rank = suit_and_rank(card)
+                places[suit][rank] = -1
+                changed |= 1 << suit
             text += f"; {cards_text(bottom)} discarded from the bottom"
+        self._changed = changed
         rest = [b for b in self.market if b != blueprint]
         for other in rest:
             self.discard.extend(other)
@@ -210,13 +231,27 @@ class SkywayState(State):
             self._deal()
         self._moves = self._find_moves()
 
+    @property
+    def run_lengths(self) -> tuple[int, int, int, int]:
+        """The longest run of each suit on the grid now, in the order of SUITS: kept as cards
+        are placed (only the suits a placement changed are counted again)."""
+        changed = self._changed
+        if changed:
+            places = self._places
+            self._lengths = tuple(  # type: ignore[assignment]
+                suit_run(places[s]) if changed >> s & 1 else n
+                for s, n in enumerate(self._lengths)
+            )
+            self._changed = 0
+        return self._lengths
+
     def runs(self) -> dict[str, int]:
         """The longest run of each suit on the grid now, by suit name."""
-        return dict(zip(SUIT_NAMES, runs(self.grid), strict=True))
+        return dict(zip(SUIT_NAMES, self.run_lengths, strict=True))
 
     @property
     def won(self) -> bool:
-        return self.over and min(runs(self.grid)) >= WIN_LENGTH
+        return self.over and min(self.run_lengths) >= WIN_LENGTH
 
     def _final_text(self) -> str:
         lengths = self.runs()
@@ -269,7 +304,7 @@ class SkywayState(State):
                 cols=COLS,
                 show=card_list,
             ),
-            "runs": {SUIT_SYMBOLS[s]: n for s, n in zip(SUITS, runs(self.grid), strict=True)},
+            "runs": {SUIT_SYMBOLS[s]: n for s, n in zip(SUITS, self.run_lengths, strict=True)},
             "deck": len(self.deck),
             # Every card not on the table is in the deck, so its contents are known (not its
             # order): sorted, they say nothing the player could not work out.
@@ -297,6 +332,7 @@ class SkywayState(State):
         self.discard = list(self.discard)
         self.market = list(self.market)
         self.grid = [list(stack) for stack in self.grid]
+        self._places = [list(places) for places in self._places]
 
     def _cards(self) -> list[Card]:
         cards = self.deck + self.discard
@@ -378,7 +414,7 @@ class SkywayState(State):
             text += " discarded from the bottom"
         grid = [list(s) for s in self.grid]
         grid[space] = kept
-        before, after = runs(self.grid), runs(grid)
+        before, after = self.run_lengths, runs(grid)
         changes = [
             f"{SUIT_SYMBOLS[suit]} {before[s]}→{after[s]}"
             for s, suit in enumerate(SUITS)

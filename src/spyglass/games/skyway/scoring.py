@@ -37,21 +37,28 @@ Grid = Sequence[Sequence[Card]]
 def runs(grid: Grid) -> tuple[int, int, int, int]:
     """The longest run of each suit, in the order of SUITS (spades, hearts, clubs, diamonds)."""
     where = _where(grid)
-    lengths = []
-    for suit in range(4):
-        best = [0] * SPACES  # longest run so far ending on each space
-        longest = 0
-        places = where[suit]
-        for rank in range(1, TOP_RANK + 1):
-            space = places[rank]
-            if space < 0:
-                continue
-            length = 1 + max([best[q] for q in ADJACENT[space]])
-            if length > best[space]:
-                best[space] = length
-                longest = max(longest, length)
-        lengths.append(longest)
-    return lengths[0], lengths[1], lengths[2], lengths[3]
+    return suit_run(where[0]), suit_run(where[1]), suit_run(where[2]), suit_run(where[3])
+
+
+def suit_run(places: Sequence[int]) -> int:
+    """The longest run of one suit whose card of rank r lies on space ``places[r]`` (-1: not
+    on the grid)."""
+    best = [0] * SPACES  # longest run so far ending on each space
+    longest = 0
+    for rank in range(1, TOP_RANK + 1):
+        space = places[rank]
+        if space < 0:
+            continue
+        length = 1 + max([best[q] for q in ADJACENT[space]])
+        if length > best[space]:
+            best[space] = length
+            longest = max(longest, length)
+    return longest
+
+
+def suit_and_rank(card: Card) -> tuple[int, int]:
+    """A card's suit index (in the order of SUITS) and rank."""
+    return _SUIT_INDEX[card], _RANK[card]
 
 
 def longest_path(grid: Grid, suit: str) -> list[tuple[Card, int]]:

@@ -18,7 +18,7 @@ Chits and Event Tiles.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -36,9 +36,7 @@ from spyglass.engine.encoding import (
     unique,
 )
 
-from . import diplomacy
 from .bidding import BID
-from .bidding import view as bidding_view
 from .chits import HAND_LIMIT, SURPLUS
 from .control import CASH_MONEY
 from .deployment import PHASES
@@ -46,6 +44,7 @@ from .diplomacy import CHIT, MONEY, SECRET, TALKS
 from .edition import EDITION, RANDOM_DRAW, SECRETS, TILES_PER_POWER
 from .geography import POWERS
 from .money import LADDER
+from .observer import observer
 from .pieces import ACTIVE, CAPTURED, CASHED, IN_PLAY, REMOVED, SANCTIONED, spy_face
 from .police import ARRIVAL, CAPTURE_MONEY
 from .reactions import (
@@ -67,7 +66,6 @@ from .reactions import (
     SPOILS,
 )
 from .rules import ACTION_POINTS, FIRST_YEAR, LAST_YEAR, OVER, TURN_PHASES, tile_token
-from .views import police_json, secret_json, spy_json
 
 YEARS = tuple(range(FIRST_YEAR, LAST_YEAR + 1))
 GAME_MAP = EDITION.map
@@ -113,6 +111,8 @@ AWARDS = tuple(
 
 # ---------------------------------------------------------------------- capacities
 
+#: Every Action Chit of the edition: the most one hand could hold.
+CHIT_COUNT = sum(c.count for c in EDITION.chits)
 #: Power-turns in a game: each power once a year (bidding adds no turn).
 TURNS = len(POWERS) * len(YEARS)
 MOST_SECRETS = max(p.secrets for p in EDITION.powers)
@@ -390,7 +390,8 @@ def _power(seats: tuple[int, ...]) -> tuple[Feature, ...]:
         Each("spies_to_place", MOST_SPIES, (Category("", SPY_FACES),)),
         Number("spies_to_place", MOST_SPIES),
         Zone("chits"),
-        Number("chits", HAND_LIMIT),
+        # Above ten while a surplus waits to be returned (draws come several at a time).
+        Number("chits", HAND_LIMIT, (0, CHIT_COUNT / HAND_LIMIT)),
         Number("points", 100, (0, 3)),
         Zone("tiles.hand"),
         Number("tiles.hand", TILE_HAND),
@@ -398,184 +399,3 @@ def _power(seats: tuple[int, ...]) -> tuple[Feature, ...]:
         Number("tiles.discarded", TILE_HAND),
         Zone("tiles.own_unplayed"),
     )
-
-
-# ---------------------------------------------------------------------- the lean table
-
-
-def observer(encoder: Any) -> Callable[[Any, int, Any], None]:
-    """The observation without the whole view: :func:`lean_table` builds only the parts the
-    features read (the view also draws the map, the record grid, the prompts and the lines for
-    people, which cost far more than the features), and the encoder writes them; the pieces
-    (spies, police units, Secrets), most of the entries, are written here directly."""
-    write = encoder.write_table
-    pieces = _piece_writer(encoder)
-
-    def observe(state: Any, seat: int, out: Any) -> None:
-        write(lean_table(state, seat, pieces=False), out)
-        pieces(state, seat, out)
-
-    return observe
-
-
-def _positions(encoder: Any, path: str) -> tuple[int, int, list[tuple[int, dict[Any, int]]]]:
-    """For a list of items whose features are all categories: where the list starts, the width
-    of an item, and per feature its offset in the item and the position of each value."""
-    feature = encoder.feature_at(path)
-    children, inner = [], 0
-    for child in feature.features:
-        children.append((inner, {v: i for i, v in enumerate(child.values)}))
-        inner += encoder.width(child)
-    return encoder.at(path), inner, children
-
-
-def _piece_writer(encoder: Any) -> Callable[[Any, int, Any], None]:
-    spies_at, spy_width, spy_parts = _positions(encoder, "spies")
-    police_at, unit_width, unit_parts = _positions(encoder, "police")
-    feature = encoder.feature_at("secrets")
-    secret_parts, inner = [], 0
-    for child in feature.features:
-        values = getattr(child, "values", ())
-        secret_parts.append((inner, {v: i for i, v in enumerate(values)}))
-        inner += encoder.width(child)
-    secrets_at, secret_width = encoder.at("secrets"), inner
-    put = encoder.put_ones
-
-    def place(ones: list[int], start: int, parts: Any, values: tuple[Any, ...]) -> None:
-        for (offset, positions), value in zip(parts, values, strict=True):
-            at = positions.get(value)
-            if at is not None:
-                ones.append(start + offset + at)
-
-    def write(state: Any, observer: int, out: Any) -> None:
-        ones: list[int] = []
-        edition = state.edition
-        for i, spy in enumerate(state.spies.values()):
-            shown = state.sees_piece(observer, spy.label, spy.power)
-            face = spy_face(spy.strength, spy.cousin) if shown else None
-            values = (spy.label, spy.place, spy.status, spy.captor, spy.year, face)
-            place(ones, spies_at + i * spy_width, spy_parts, values)
-        for i, unit in enumerate(state.police.values()):
-            strength = unit.strength if state.sees_piece(observer, unit.label, unit.power) else None
-            place(ones, police_at + i * unit_width, unit_parts, (unit.label, unit.city, strength))
-        for i, s in enumerate(state.secrets.values()):
-            face = edition.secret(s.card).face if state.sees_secret(observer, s) else None
-            start = secrets_at + i * secret_width
-            values = (s.origin, s.home, s.place, s.holder, s.status, s.record, s.taken, None, face)
-            place(ones, start, secret_parts, values)
-            if s.loose:  # the one number among the Secret's features
-                out[start + secret_parts[7][0]] = 1.0
-        put(out, ones)
-
-    return write
-
-
-def lean_table(state: Any, observer: int | None, pieces: bool = True) -> dict[str, Any]:
-    """The parts of ``views.table_view`` the observation reads, built the same way (the tests
-    hold the two encodings equal at every step); without the pieces if ``pieces`` is False."""
-    table = _lean_rest(state, observer)
-    if not pieces:
-        return table
-    table["spies"] = [spy_json(state, observer, spy) for spy in state.spies.values()]
-    table["police"] = [police_json(state, observer, u) for u in state.police.values()]
-    table["secrets"] = [secret_json(state, observer, s) for s in state.secrets.values()]
-    return table
-
-
-def _lean_rest(state: Any, observer: int | None) -> dict[str, Any]:
-    edition = state.edition
-    powers = []
-    for power in POWERS:
-        informed = state.sees_faces(observer, power)
-        hand = state.sees_hand(observer, power)
-        seat = (
-            None
-            if state.bid_for_russia(power) and state.russia_seat is None
-            else state.controller(power)
-        )
-        powers.append(
-            {
-                "seat": seat,
-                "money": state.money[power] if state.sees_money(observer, power) else None,
-                "secrets_to_place": (
-                    sorted(edition.secret(c).face for c in state.hand_secrets[power])
-                    if hand
-                    else len(state.hand_secrets[power])
-                ),
-                "police_to_place": (
-                    sorted(state.reserve_police[power], reverse=True)
-                    if informed
-                    else len(state.reserve_police[power])
-                ),
-                "spies_to_place": (
-                    sorted(spy_face(s, c) for s, c in state.reserve_spies[power])
-                    if informed
-                    else len(state.reserve_spies[power])
-                ),
-                "chits": list(state.chits[power]) if hand else len(state.chits[power]),
-                "points": state.final_points().get(power) if state.is_over else None,
-                "tiles": state.visible_tiles(power, hand),
-            }
-        )
-    moving = None
-    if state.moving is not None:
-        voyage = state.voyage
-        moving = {
-            "spy": state.moving,
-            "spaces": state.spaces,
-            "voyage": None
-            if voyage is None
-            else {"limit": voyage.limit, "used": voyage.used, "may_reroll": voyage.may_reroll},
-        }
-    contest = state.contest
-    return {
-        "year": state.year,
-        "phase": state.phase,
-        "power": state.power if state.phase != OVER else None,
-        "action_points": state.action_points,
-        "moving": moving,
-        "moved": sorted(state.moved),
-        "relocated": sorted(state.relocated),
-        "searched": sorted(state.searched),
-        "paid": sorted(state.paid),
-        "tiles_played": [{"power": power, "tile": tile} for power, tile, _ in state.played],
-        "awards_to_make": [
-            {"power": power, "award": f"{amount}{unit}"}
-            for power, unit, amount, _ in state.awarding
-        ],
-        "annexed": state.annexed,
-        "last_year": state.last_year,
-        "pact": state.pact,
-        "free_searches": state.free_searches,
-        "pending": [
-            {"kind": kind, "power": power, "spy": spy} for kind, power, spy in state.pending[:1]
-        ],
-        "searches": [
-            {"police": list(units), "spy": spy, "captured": captured}
-            for units, spy, captured in state.comparisons[-1:]
-        ],
-        "duels": [
-            {"kind": kind, "spy": spy, "against": other, "outcome": outcome}
-            for kind, spy, other, outcome in state.duels[-1:]
-        ],
-        "contest": None
-        if contest is None
-        else {
-            "kind": contest.kind,
-            "actor": contest.actor,
-            "spy": contest.spy,
-            "stage": contest.stage,
-            "target": contest.target,
-            "secret": contest.secret,
-            "double_crosses": contest.crosses,
-        },
-        "covered": state.covered,
-        "sanctioned_markers": [
-            {"power": power, "value": value, "year": year}
-            for power, _, value, year in state.markers
-        ],
-        "no_counterspy": sorted(state.plain),
-        "offer": diplomacy.view(state, observer),
-        "bidding": bidding_view(state, observer),
-        "powers": powers,
-    }
