@@ -224,7 +224,7 @@ class GameEncoding:
         if None in indices:
             index = self.index
             indices = [index(a) for a in legal]
-        found = dict(zip(indices, legal))
+        found = dict(zip(indices, legal, strict=True))
         if len(found) != len(legal):
             raise EncodingError(f"{self.game.info.id}: two legal actions share one index")
         return found
@@ -398,7 +398,7 @@ class GameEncoding:
             raise EncodingError(f"{self.game.info.id}: {path!r} is no list of items")
         start, stop = self.span(path)
         count = feature.capacity if isinstance(feature, Each) else len(feature.keys)
-        return self.items_at(start, (stop - start) // count, count, read, write, width)
+        return self.items_at(start, (stop - start) // count, count, read, write, width=width)
 
     def items_at(
         self,
@@ -407,6 +407,7 @@ class GameEncoding:
         capacity: int,
         read: Reader,
         write: Callable[[Any], Entries],
+        *,
         width: int | None = None,
     ) -> Items:
         """As :meth:`items`, for ``capacity`` items every ``stride`` entries from ``start``
