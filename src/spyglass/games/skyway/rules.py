@@ -239,8 +239,7 @@ class SkywayState(State):
         if changed:
             places = self._places
             self._lengths = tuple(  # type: ignore[assignment]
-                suit_run(places[s]) if changed >> s & 1 else n
-                for s, n in enumerate(self._lengths)
+                suit_run(places[s]) if changed >> s & 1 else n for s, n in enumerate(self._lengths)
             )
             self._changed = 0
         return self._lengths
