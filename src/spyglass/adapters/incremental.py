@@ -265,3 +265,28 @@ def _zero(vector: np.ndarray, entries: Entries, base: int) -> None:
             vector[base + i] = 0.0
     else:
         vector[np.fromiter(entries, np.intp, len(entries)) + base] = 0.0
+
+
+def marked(items: Callable[[Any], Sequence[Any]], mark: Callable[[Any, int, Any], Any]) -> Reader:
+    """A reader of the list ``items(state)`` as (item, ``mark(state, seat, item)``) pairs (the
+    mark: whether the seat sees the item, say), for a list that grows at its end (the plays of
+    a round): each seat's marks are kept, and only the items added since its last read are
+    marked. So a mark may depend on the seat and the item alone, never on anything that
+    changes later."""
+    last: dict[int, tuple[tuple[Any, ...], tuple[tuple[Any, Any], ...]]] = {}
+
+    def read(state: Any, seat: int) -> tuple[tuple[Any, Any], ...]:
+        now = tuple(items(state))
+        kept = last.get(seat)
+        if kept is not None:
+            before, pairs = kept
+            if now[: len(before)] == before:
+                if len(now) > len(before):
+                    pairs += tuple((x, mark(state, seat, x)) for x in now[len(before) :])
+                    last[seat] = (now, pairs)
+                return pairs
+        pairs = tuple((x, mark(state, seat, x)) for x in now)
+        last[seat] = (now, pairs)
+        return pairs
+
+    return read
