@@ -78,7 +78,7 @@ def test_only_the_parts_and_items_that_changed_are_rewritten() -> None:
         2,
         [
             Part(lambda table, seat: table.counter, write_counter, ((2, 4),)),
-            Items(lambda table, seat: table.cards, write_card, 4, 4, 3, 4),
+            Items(lambda table, seat: table.cards, write_card, (4, 8, 12), ((4, 16),)),
         ],
     )
     table = _Table()

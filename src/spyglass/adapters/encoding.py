@@ -418,7 +418,25 @@ class GameEncoding:
     ) -> Items:
         """As :meth:`items`, for ``capacity`` items every ``stride`` entries from ``start``
         (the cells of a grid, row by row, say)."""
-        return Items(read, write, start, stride, capacity, stride if width is None else width)
+        bases = tuple(range(start, start + stride * capacity, stride))
+        if width is None or width == stride:
+            spans: tuple[tuple[int, int], ...] = ((start, start + stride * capacity),)
+        else:
+            spans = tuple((base, base + width) for base in bases)
+        return Items(read, write, bases, spans)
+
+    def each(
+        self,
+        read: Reader,
+        write: Callable[[Any], Entries],
+        capacity: int,
+        *spans: str | tuple[int, int],
+    ) -> Items:
+        """Items that name their own entries (their base is 0), within ``spans`` (feature
+        paths or ranges of entries): ``read(state, seat)`` gives at most ``capacity`` of them,
+        each written on its own when it changes (the nine piles of a board, say, an item
+        being a pile with its place)."""
+        return Items(read, write, (0,) * capacity, self.part(read, write, *spans).spans)
 
     def zone(self, span: str | int, read: Reader) -> Cards:
         """A part counting the cards ``read(state, seat)`` gives (a tuple of card objects) in

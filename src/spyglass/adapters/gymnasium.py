@@ -96,12 +96,17 @@ class SpyglassEnv(gymnasium.Env):
             info["illegal_action"] = True
             return self._observe(), self.illegal_reward, True, False, info
         state._advance(move)  # taken from this state's own legal actions
-        self._legal = self.encoding.legal_map(state)
-        self._finished = state.is_over
-        reward = self._reward() if state.is_over else 0.0
+        legal = self._legal = self.encoding.legal_map(state)
+        over = self._finished = state.is_over
         if self.render_mode == "human":
             self.render()
-        return self._observe(), reward, state.is_over, False, self._info()
+        if over:
+            return self._observe(), self._reward(), True, False, self._info()
+        encoding = self.encoding
+        # _observe() and _info() inlined: this is every step of every client.
+        indices = tuple(sorted(legal))
+        info = {"action_mask": encoding.mask(indices), "legal_actions": indices}
+        return encoding.observe_state(state, 0), 0.0, False, False, info
 
     def render(self) -> str | None:
         if self.render_mode is None:

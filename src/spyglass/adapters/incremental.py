@@ -34,10 +34,10 @@ Entries = list[int] | dict[int, float]
 Reader = Callable[[Any, int], Any]
 
 _UNSEEN = object()  # a value no read returns: the part has never been written
+_NONE: dict[int, float] = {}  # the entries of a part never written (never changed)
 #: Tables kept at once per observer (searches clone tables by the thousand: then it restarts).
 TABLES = 256
-#: A list of entries at least this long is written with one numpy call; shorter lists entry by
-#: entry (a numpy store costs some 70 ns, a fancy index some 1.5 µs plus 45 ns an entry).
+#: A zone of at least this many cards is counted with one numpy call; fewer, card by card.
 FANCY = 32
 
 
@@ -56,24 +56,20 @@ class Part:
 
 @dataclass(frozen=True, slots=True)
 class Items:
-    """A list of items, item ``i`` in the ``width`` entries from ``start + i * stride``:
-    ``read(state, seat)`` gives the items as a tuple, ``write(item)`` an item's entries counted
-    from the item's start. Only the items that changed are rewritten; items beyond
-    ``capacity`` are not encoded (``strict`` refuses them)."""
+    """A list of items: ``read(state, seat)`` gives them as a tuple, ``write(item)`` an item's
+    entries counted from the item's base (``bases[i]`` for item ``i``: its first entry in a
+    list feature, or 0 where the item names its own entries). Only the items that changed are
+    rewritten; items beyond the bases are not encoded (``strict`` refuses them). ``spans``:
+    the entries the items may write, together."""
 
     read: Reader
     write: Callable[[Any], Entries]
-    start: int
-    stride: int
-    capacity: int
-    width: int
+    bases: tuple[int, ...]
+    spans: tuple[tuple[int, int], ...]
 
     @property
-    def spans(self) -> tuple[tuple[int, int], ...]:
-        if self.width == self.stride:
-            return ((self.start, self.start + self.stride * self.capacity),)
-        starts = range(self.start, self.start + self.stride * self.capacity, self.stride)
-        return tuple((at, at + self.width) for at in starts)
+    def capacity(self) -> int:
+        return len(self.bases)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +141,7 @@ class Incremental:
 
     def __call__(self, state: Any, seat: int, out: np.ndarray) -> None:
         vector = self._update(state, seat)
-        out[self.header :] = vector[self.header :]
+        out[self.header :] = vector[self.header :]  # the header stays the caller's
 
     def observe(self, state: Any, seat: int) -> np.ndarray:
         return self._update(state, seat).copy()
@@ -156,15 +152,17 @@ class Incremental:
         if entry is None:
             last = self._last.get(seat)
             if last is None:
+                vector = self._zeros.copy()
                 unseen = [_UNSEEN] * len(self._parts)
-                entry = [unseen, self._zeros.copy(), [()] * len(self._parts)]
+                entry = [unseen, vector, [_NONE] * len(self._parts), memoryview(vector)]
             else:  # the lists are replaced, never changed in place: they may be shared
-                entry = [last[0], last[1].copy(), last[2]]
+                vector = last[1].copy()
+                entry = [last[0], vector, last[2], memoryview(vector)]
             if len(self._cache) >= TABLES:
                 self._cache.clear()
             self._cache[key] = entry
         self._last[seat] = entry
-        values, vector, written = entry
+        values, vector, written, out = entry
         now = [read(state, seat) for read in self._reads]
         if now == values:  # in C, each value compared by identity first
             return vector
@@ -175,31 +173,32 @@ class Incremental:
             part, after, before = parts[k], now[k], values[k]
             kind = type(part)
             if kind is Cards:
-                self._cards(part, vector, before, after)  # type: ignore[arg-type]
+                self._cards(part, vector, out, before, after)  # type: ignore[arg-type]
             elif kind is Items:
-                written[k] = self._items(part, vector, before, after, written[k])  # type: ignore[arg-type]
+                written[k] = self._items(part, out, before, after, written[k])  # type: ignore[arg-type]
             else:
-                _zero(vector, written[k], 0)
-                written[k] = self._put(vector, part.write(after), 0, part)
+                written[k] = self._write(out, written[k], part.write(after), 0, part)
         entry[0], entry[2] = now, written
         return vector
 
-    def _cards(self, part: Cards, vector: np.ndarray, before: Any, now: tuple[Any, ...]) -> None:
+    def _cards(
+        self, part: Cards, vector: np.ndarray, out: memoryview, before: Any, now: tuple[Any, ...]
+    ) -> None:
         start, slots = part.start, part.slots
         if before is not _UNSEEN:
             old, new = len(before), len(now)
             if new < old and before[:new] == now:
                 for card in before[new:]:
-                    vector[start + slots[card]] -= 1.0
+                    out[start + slots[card]] -= 1.0
                 return
             if new > old and now[:old] == before:
                 for card in now[old:]:
-                    vector[start + slots[card]] += 1.0
+                    out[start + slots[card]] += 1.0
                 return
         if len(now) < FANCY:
             vector[start : start + part.width] = 0.0
             for card in now:
-                vector[start + slots[card]] += 1.0
+                out[start + slots[card]] += 1.0
         else:  # counted in one numpy call (a card held twice counts twice)
             at = np.fromiter(map(slots.__getitem__, now), np.intp, len(now))
             vector[start : start + part.width] = np.bincount(at, minlength=part.width)
@@ -207,64 +206,60 @@ class Incremental:
     def _items(
         self,
         part: Items,
-        vector: np.ndarray,
+        out: memoryview,
         before: Any,
         now: tuple[Any, ...],
-        written: tuple[Entries, ...],
-    ) -> tuple[Entries, ...]:
+        written: tuple[dict[int, float], ...],
+    ) -> tuple[dict[int, float], ...]:
         """Rewrite the items that changed; returns the entries of each item now."""
         if self.strict and len(now) > part.capacity:
             raise ObservationError(
                 f"{self.name}: {len(now)} items, more than the capacity {part.capacity}"
             )
         old = () if before is _UNSEEN else before
-        now = now[: part.capacity]
-        entries = list(written[: len(now)]) + [()] * (len(now) - len(written))
-        stride, write = part.stride, part.write
+        bases = part.bases
+        now = now[: len(bases)]
+        if written is _NONE:
+            written = ()
+        entries = list(written[: len(now)]) + [_NONE] * (len(now) - len(written))
+        write = part.write
         common = min(len(now), len(written))  # written: the old items within the capacity
         # The items that changed, found in C; then those that came or went.
         changed = compress(range(common), map(ne, now, old))
         for i in chain(changed, range(common, max(len(written), len(now)))):
-            at = part.start + i * stride
-            if i < len(written):
-                _zero(vector, written[i], at)
+            shown = write(now[i]) if i < len(now) else _NONE
+            was = written[i] if i < len(written) else _NONE
+            shown = self._write(out, was, shown, bases[i], part)
             if i < len(now):
-                entries[i] = self._put(vector, write(now[i]), at, part)
+                entries[i] = shown
         return tuple(entries)
 
-    def _put(self, vector: np.ndarray, entries: Entries, base: int, part: Part | Items) -> Entries:
-        """Write ``entries`` from ``base``; returns them (to be zeroed when they change)."""
+    def _write(
+        self, out: memoryview, was: dict[int, float], now: Entries, base: int, part: Part | Items
+    ) -> dict[int, float]:
+        """Turn the entries ``was`` (from ``base``) into ``now``: only the entries whose value
+        changes are stored (a store into the vector costs several dict lookups). Returns
+        ``now`` as a dict."""
+        if not isinstance(now, dict):
+            now = dict.fromkeys(now, 1.0)
         if self.strict:
-            self._check(entries, base, part)
-        if isinstance(entries, dict):
-            for i, value in entries.items():
-                vector[base + i] = value
-        elif len(entries) < FANCY:
-            for i in entries:
-                vector[base + i] = 1.0
-        else:
-            vector[np.fromiter(entries, np.intp, len(entries)) + base] = 1.0
-        return entries
+            self._check(now, base, part)
+        get = was.get
+        for i, value in now.items():
+            if get(i) != value:
+                out[base + i] = float(value)
+        for i in was:
+            if i not in now:
+                out[base + i] = 0.0
+        return now
 
     def _check(self, entries: Entries, base: int, part: Part | Items) -> None:
-        if type(part) is Items:
-            spans: tuple[tuple[int, int], ...] = ((base, base + part.width),)
-        else:
-            spans = part.spans
+        spans = part.spans
         for i in entries:
             if not any(start <= base + i < stop for start, stop in spans):
                 raise ObservationError(
                     f"{self.name}: a part wrote entry {base + i}, outside its spans {spans}"
                 )
-
-
-def _zero(vector: np.ndarray, entries: Entries, base: int) -> None:
-    """Zero the entries a part or an item wrote (from ``base``)."""
-    if len(entries) < FANCY:
-        for i in entries:
-            vector[base + i] = 0.0
-    else:
-        vector[np.fromiter(entries, np.intp, len(entries)) + base] = 0.0
 
 
 def marked(items: Callable[[Any], Sequence[Any]], mark: Callable[[Any, int, Any], Any]) -> Reader:

@@ -83,15 +83,12 @@ def observer(encoder: Any) -> Callable[[DeadCenterState, int, Any], None]:
     turn, deck = at("turn"), at("deck")
     slot = encoder.card_slots
 
-    def pile(i: int) -> Any:
-        top, key = cell(*PILES[i]), pile_key[i]
+    pile_top = [cell(*pos) for pos in PILES]
 
-        def write(cards: tuple[Any, ...]) -> list[int]:
-            return [top + slot[cards[-1]], *(key + slot[c] for c in cards)]
-
-        return encoder.part(
-            lambda state, seat: state.piles[i], write, (top, top + zone), (key, key + zone)
-        )
+    def write_pile(value: tuple[int, tuple[Any, ...]]) -> list[int]:
+        i, cards = value
+        key = pile_key[i]
+        return [pile_top[i] + slot[cards[-1]], *(key + slot[c] for c in cards)]
 
     def write_ring(value: tuple[int, int, tuple[Any, ...]]) -> list[int]:
         alive, down, ring = value
@@ -117,7 +114,14 @@ def observer(encoder: Any) -> Callable[[DeadCenterState, int, Any], None]:
         return out
 
     return encoder.incremental(
-        *(pile(i) for i in range(len(PILES))),
+        # Each pile with its place, rewritten when a card lands on it.
+        encoder.each(
+            lambda state, seat: tuple(enumerate(state.piles)),
+            write_pile,
+            len(PILES),
+            *((at, at + zone) for at in pile_top),
+            "cabin",
+        ),
         encoder.part(
             lambda state, seat: (state.alive, state.face_down, state.ring),
             write_ring,
