@@ -12,10 +12,17 @@ from typing import Any
 
 import httpx
 
+from spyglass.web.assets import Assets
 from spyglass.web.auth import HEADER
 
 #: How long a page may take to show what a step waits for (a generous bound, not a timing).
 PATIENCE_MS = 60_000
+
+_ASSETS = Assets()
+#: The board kit (renderer and move controller as a module) and the tables' style sheet, by
+#: their hashed addresses (the server process under test serves the same build).
+KIT = _ASSETS.url("board.js")
+TABLE_CSS = _ASSETS.url("table.css")
 
 
 def open_lobby_form(page: Any, base: str, game_id: str) -> None:

@@ -15,13 +15,11 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import asdict
-from importlib import resources
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -30,7 +28,7 @@ import spyglass
 from spyglass import agents
 from spyglass.engine import RulesError
 
-from . import auth
+from . import assets, auth
 from .bots import BotPool, strongest_agent, takes_budget
 from .rules import rules_html
 from .store import Store
@@ -41,8 +39,6 @@ log = logging.getLogger("spyglass.web")
 MAX_BODY = 64 * 1024  # bytes of one request body
 MAX_MESSAGE = 16 * 1024  # bytes of one WebSocket message from a client
 HELLO_TIMEOUT = 10.0  # seconds a new WebSocket has to say who it is
-STATIC = resources.files("spyglass.web") / "static"
-PAGE_ROUTES = ("/", "/table/{table_id}", "/table/{table_id}/replay", "/new/{game_id}")
 
 
 # ---------------------------------------------------------------------- request bodies
@@ -482,21 +478,11 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
 
-    # ------------------------------------------------------------------ pages
-
-    index = STATIC / "index.html"
-
-    async def page() -> FileResponse:
-        return FileResponse(str(index), media_type="text/html")
-
-    for route in PAGE_ROUTES:
-        app.add_api_route(route, page, methods=["GET"], include_in_schema=False)
-
     @app.get("/healthz", include_in_schema=False)
     async def health() -> HTMLResponse:
         return HTMLResponse("ok")
 
-    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    assets.install(app)  # the pages, /static, compression, the Content-Security-Policy
     return app
 
 

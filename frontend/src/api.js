@@ -1,0 +1,211 @@
+// Talking to the server: JSON over HTTP, live tables over WebSocket, and the seat tokens this
+// browser holds. Every use of a token is in this file, so the way seats are claimed can change
+// in one place. A token arrives in an invite link's fragment (#seat=N&token=...), which
+// browsers never send to servers; the page keeps it in this browser's storage and sends it in
+// a header or in the socket's first message, never in an address.
+
+export const TOKEN_HEADER = "X-Seat-Token";
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body && body.error ? body.error : `HTTP ${status}`);
+    this.status = status;
+    this.rule = body && body.rule;
+  }
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers[TOKEN_HEADER] = token;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+/** One game's description and layout, fetched once per page. */
+const gameCache = new Map();
+export function gameInfo(id) {
+  if (!gameCache.has(id)) gameCache.set(id, api(`/api/games/${encodeURIComponent(id)}`));
+  return gameCache.get(id);
+}
+
+/** Every game (the lobby). */
+export function allGames() {
+  return api("/api/games");
+}
+
+// ------------------------------------------------------------------ seat tokens
+
+const KEY = "spyglass.seats.";
+
+/** The seats this browser holds at a table: {seat: token}. */
+export function seatTokens(tableId) {
+  try {
+    return JSON.parse(localStorage.getItem(KEY + tableId) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export function saveSeatToken(tableId, seat, token) {
+  const seats = seatTokens(tableId);
+  seats[seat] = token;
+  localStorage.setItem(KEY + tableId, JSON.stringify(seats));
+}
+
+export function forgetSeat(tableId, seat) {
+  const seats = seatTokens(tableId);
+  delete seats[seat];
+  localStorage.setItem(KEY + tableId, JSON.stringify(seats));
+}
+
+/** Take a token out of the address's fragment into storage, and out of the address bar. */
+export function adoptFragment(tableId) {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const seat = params.get("seat");
+  const token = params.get("token");
+  if (seat !== null && token) {
+    saveSeatToken(tableId, Number(seat), token);
+    history.replaceState(null, "", location.pathname + location.search);
+    return Number(seat);
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------ the live table
+
+/** How long to wait before each attempt to reconnect (ms), then the last one over and over. */
+const RETRY = [500, 1000, 2000, 3000, 5000];
+/** A ping every so often; no word from the server within the grace after it means the link
+ * is dead even if the socket has not noticed (a sleeping laptop, a dropped network). */
+const PING_EVERY = 20000;
+const PING_GRACE = 8000;
+
+/** One live connection for one seat (or a spectator): reconnects until closed.
+ * ``onStatus(status, detail)``: "open"; "closed" with {code, retryIn} (ms until the next
+ * attempt); "refused" with {code} (4000 + an HTTP status: the server will not have it). */
+export class TableSocket {
+  constructor(tableId, token, { onState, onReply, onStatus }) {
+    this.tableId = tableId;
+    this.token = token;
+    this.onState = onState;
+    this.onReply = onReply || (() => {});
+    this.onStatus = onStatus || (() => {});
+    this.closed = false;
+    this.attempt = 0;
+    this.refs = 0;
+    this.timer = null;
+    this.heartbeat = null;
+    this.lastHeard = 0;
+    this.onOnline = () => this.retryNow();
+    this.onOffline = () => this.lost(1006);
+    window.addEventListener("online", this.onOnline);
+    window.addEventListener("offline", this.onOffline);
+    this.connect();
+  }
+
+  get open() {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN && this.ready;
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(this.tableId)}/ws`);
+    this.ws = ws;
+    this.ready = false;
+    ws.onopen = () => {
+      ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
+      this.ready = true;
+      this.attempt = 0;
+      this.lastHeard = Date.now();
+      this.beat();
+      this.onStatus("open", {});
+    };
+    ws.onmessage = (event) => {
+      this.lastHeard = Date.now();
+      const message = JSON.parse(event.data);
+      if (message.type === "pong") return;
+      if (message.type === "state") this.onState(message);
+      else this.onReply(message);
+    };
+    ws.onclose = (event) => {
+      if (ws !== this.ws) return; // a connection given up on already
+      if (event.code >= 4400 && event.code < 4500) {
+        this.stop();
+        this.onStatus("refused", { code: event.code });
+        return;
+      }
+      this.lost(event.code);
+    };
+  }
+
+  /** The link is gone (closed, or silent too long): say so, and try again after a while. */
+  lost(code) {
+    if (this.closed || this.timer !== null) return;
+    const ws = this.ws;
+    this.ws = null;
+    this.ready = false;
+    clearInterval(this.heartbeat);
+    if (ws) {
+      ws.onclose = ws.onmessage = ws.onopen = null;
+      try {
+        ws.close();
+      } catch {
+        // already closing
+      }
+    }
+    const wait = RETRY[Math.min(this.attempt, RETRY.length - 1)];
+    this.attempt += 1;
+    this.timer = setTimeout(() => this.connect(), wait);
+    this.onStatus("closed", { code, retryIn: wait });
+  }
+
+  /** Try to reconnect now rather than at the next attempt's time. */
+  retryNow() {
+    if (this.closed || this.open) return;
+    if (this.ws && this.ws.readyState === WebSocket.CONNECTING) return;
+    this.connect();
+  }
+
+  beat() {
+    clearInterval(this.heartbeat);
+    this.heartbeat = setInterval(() => {
+      if (!this.open) return;
+      if (Date.now() - this.lastHeard > PING_EVERY + PING_GRACE) {
+        this.lost(1006);
+        return;
+      }
+      this.ws.send(JSON.stringify({ type: "ping" }));
+    }, PING_EVERY);
+  }
+
+  /** Send a message; returns its ``ref``, or null when not connected (nothing was sent). */
+  send(message) {
+    if (!this.open) return null;
+    const ref = ++this.refs;
+    this.ws.send(JSON.stringify({ ...message, ref }));
+    return ref;
+  }
+
+  stop() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearInterval(this.heartbeat);
+    window.removeEventListener("online", this.onOnline);
+    window.removeEventListener("offline", this.onOffline);
+  }
+
+  close() {
+    this.stop();
+    if (this.ws) this.ws.close();
+  }
+}
