@@ -45,11 +45,11 @@ function usable(el) {
   return !el.disabled && el.getAttribute("aria-disabled") !== "true";
 }
 
-/** The item of ``items`` nearest to position ``index`` (the next one first, then the one
- * before), or null. */
+/** Of ``items``, [position, element] pairs, the element nearest to position ``index`` (the
+ * next one first, then the one before), or null. */
 function nearest(items, index) {
   if (!items.length) return null;
-  if (index < 0) return items[0];
+  if (index < 0) return items[0][1];
   let best = null;
   let gap = Infinity;
   for (const [i, item] of items) {
@@ -77,7 +77,7 @@ class TablePage {
     this.walking = false;
     this.drawPending = false; // a draw is waiting for the next frame
     this.offline = false;
-    this.everOpen = false;
+    this.retries = 0; // failed attempts to reconnect since the link was lost
     this.built = false;
     this.filter = "";
     this.hinted = null;
@@ -124,9 +124,18 @@ class TablePage {
       this.root.replaceChildren(h("div", { class: "error-page", role: "alert" }, h("h1", {}, "Cannot join the table"), h("p", {}, why), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
       return;
     }
+    if (status === "closed") {
+      this.retries += 1;
+      if (this.built) {
+        this.page.dataset.retries = String(this.retries);
+        this.nextTry.textContent = `Next try in ${Math.max(1, Math.round(detail.retryIn / 1000))} s.`;
+      }
+    } else if (status === "open") {
+      this.retries = 0;
+      if (this.built) this.page.dataset.retries = "0";
+    }
     this.linked.set(key, status === "open"); // undefined until the first try: connecting
     const offline = [...this.linked.values()].some((up) => up === false);
-    if (status === "open") this.everOpen = true;
     if (offline === this.offline) return;
     this.offline = offline;
     if (!offline) {
@@ -271,8 +280,9 @@ class TablePage {
       h("div", {}, h("h1", {}, info.title, info.edition ? h("small", { class: "muted" }, ` (${info.edition})`) : null), this.statusLine, this.stepLine),
       this.seatList, buttons);
     this.retryButton = h("button", { type: "button", class: "small", onclick: () => this.retry() }, "Try now");
+    this.nextTry = h("span", {});
     this.offlineBar = h("div", { class: "offline-bar", hidden: true },
-      h("strong", {}, "Offline."), " The link to the server is lost; the page keeps trying to reconnect and nothing can be played until it is back. ", this.retryButton);
+      h("strong", {}, "Offline."), " The link to the server is lost: nothing can be played until it is back. The page keeps trying to reconnect. ", this.nextTry, " ", this.retryButton);
     this.resultSlot = h("div", { class: "result-slot" });
     this.choiceBar = h("div", { class: "choice-bar", role: "group", "aria-label": "moves to choose", hidden: true });
     this.boardBox = h("div", { class: "board", tabindex: "-1", role: "group", "aria-label": "the table" });

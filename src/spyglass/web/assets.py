@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -175,6 +176,23 @@ class Assets:
         return Response(form.body, headers=headers, media_type=asset.media_type)
 
 
+class CompressDynamic:
+    """gzip for what the app makes as it goes (the API's JSON), through Starlette's
+    GZipMiddleware; the front-end's own files (``/static/``, the pages) pass untouched: they
+    come compressed already, with Brotli where the browser takes it."""
+
+    def __init__(self, app: ASGIApp, front_end: re.Pattern[str]) -> None:
+        self.app = app
+        self.front_end = front_end
+        self.gzip = GZipMiddleware(app, minimum_size=GZIP_MINIMUM, compresslevel=6)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and self.front_end.fullmatch(scope.get("path", "")):
+            await self.app(scope, receive, send)
+        else:
+            await self.gzip(scope, receive, send)
+
+
 class ContentSecurityPolicy:
     """Sets the policy on every HTML response that has none (error pages included), except on
     the paths given: the API's documentation page loads Swagger UI from a CDN with an inline
@@ -237,6 +255,7 @@ def install(app: FastAPI, assets: Assets | None = None) -> Assets:
         return assets.response(asset, request)
 
     app.add_api_route("/static/{name}", static, methods=["GET", "HEAD"], include_in_schema=False)
-    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=6)
+    ours = [re.sub(r"\{[a-z_]+\}", "[^/]+", path) for path in [*routes, "/static/{name}"]]
+    app.add_middleware(CompressDynamic, front_end=re.compile("|".join(ours)))
     app.add_middleware(ContentSecurityPolicy, exempt=tuple(p for p in (app.docs_url,) if p))
     return assets
