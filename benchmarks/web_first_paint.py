@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from playwright.sync_api import sync_playwright
 
 TARGET_MS = 250.0
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
@@ -202,8 +203,6 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
     parser.add_argument("--requests", action="store_true", help="list each page's requests")
     args = parser.parse_args()
-
-    from playwright.sync_api import sync_playwright
 
     process = None
     tmp = tempfile.TemporaryDirectory(prefix="spyglass-first-paint-")

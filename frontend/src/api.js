@@ -29,16 +29,52 @@ export async function api(path, { method = "GET", body, token } = {}) {
   return data;
 }
 
-/** One game's description and layout, fetched once per page. */
+/** Games' descriptions and layouts, fetched once per page. */
 const gameCache = new Map();
+let everyGame = null; // the fetch of every game, once started
+
+/** Every game (the lobby; a table that does not know its game yet). */
+export function allGames() {
+  if (!everyGame) {
+    everyGame = api("/api/games");
+    everyGame.then((games) => {
+      for (const g of games) if (!gameCache.has(g.id)) gameCache.set(g.id, Promise.resolve(g));
+    }, () => {
+      everyGame = null;
+    });
+  }
+  return everyGame;
+}
+
+/** One game's description and layout (from the fetch of every game, if one is on its way). */
 export function gameInfo(id) {
-  if (!gameCache.has(id)) gameCache.set(id, api(`/api/games/${encodeURIComponent(id)}`));
+  if (!gameCache.has(id)) {
+    const one = everyGame
+      ? everyGame.then((games) => games.find((g) => g.id === id) || api(`/api/games/${encodeURIComponent(id)}`))
+      : api(`/api/games/${encodeURIComponent(id)}`);
+    gameCache.set(id, one);
+    one.catch(() => gameCache.delete(id));
+  }
   return gameCache.get(id);
 }
 
-/** Every game (the lobby). */
-export function allGames() {
-  return api("/api/games");
+const GAME_KEY = "spyglass.game.";
+
+/** The game of a table, as this browser last saw it (null: never seen). */
+export function knownGame(tableId) {
+  try {
+    return localStorage.getItem(GAME_KEY + tableId);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberGame(tableId, gameId) {
+  try {
+    localStorage.setItem(GAME_KEY + tableId, gameId);
+  } catch {
+    // storage full or refused: the page fetches the game as it comes
+  }
 }
 
 // ------------------------------------------------------------------ seat tokens

@@ -1,6 +1,6 @@
 // The lobby: every registered game with its rules, a form to set a table, recent tables.
 
-import { allGames, api, saveSeatToken, seatTokens } from "./api.js";
+import { allGames, api, rememberGame, saveSeatToken, seatTokens } from "./api.js";
 import { dialog } from "./dialog.js";
 import { h, uid } from "./dom.js";
 import { notice } from "./notices.js";
@@ -158,6 +158,7 @@ export async function newTable(g, { restore } = {}) {
     try {
       const created = await api("/api/tables", { method: "POST", body });
       for (const s of created.seats) if (local.includes(s.seat)) saveSeatToken(created.id, s.seat, s.token);
+      rememberGame(created.id, g.id);
       d.close();
       if (invited.length) showInvites(created, invited);
       else location.assign(`/table/${created.id}`);

@@ -11,7 +11,7 @@
 // else to the region itself while others move; when the seat's turn comes back, it moves on
 // from there to the new choices. So Tab never has to cross the board again after a move.
 
-import { adoptFragment, gameInfo, seatTokens, TableSocket } from "./api.js";
+import { adoptFragment, allGames, gameInfo, knownGame, rememberGame, seatTokens, TableSocket } from "./api.js";
 import { richText } from "./cards.js";
 import { dialog, dialogOpen } from "./dialog.js";
 import { h, spoken } from "./dom.js";
@@ -104,6 +104,10 @@ class TablePage {
 
   start() {
     this.root.replaceChildren(h("p", { class: "muted loading", role: "status" }, "Connecting…"));
+    // The game's layout is needed to draw the first state: ask for it beside the connection,
+    // not after the first state (every game's, 4 kB, when this browser has not seen the table).
+    const known = knownGame(this.id);
+    (known ? gameInfo(known) : allGames()).catch(() => {});
     const handlers = (key) => ({
       onState: (message) => this.receive(key, message),
       onReply: (message) => this.reply(key, message),
@@ -171,7 +175,10 @@ class TablePage {
 
   async receive(key, message) {
     this.messages.set(key, message);
-    if (!this.info) this.info = await gameInfo(message.table.game);
+    if (!this.info) {
+      rememberGame(this.id, message.table.game);
+      this.info = await gameInfo(message.table.game);
+    }
     this.drawSoon();
   }
 

@@ -73,7 +73,7 @@ def test_the_lobby_and_its_dialogs(web_server, audited) -> None:
     page.wait_for_selector("table.tables, .recent p")
     clean(page, "lobby")
     page.locator('article[data-game="espionage"] button:has-text("Rules")').click()
-    page.wait_for_selector('.dialog .rules:not([aria-busy])')
+    page.wait_for_selector(".dialog .rules:not([aria-busy])")
     clean(page, "rules dialog")
     page.keyboard.press("Escape")
     open_lobby_form(page, web_server.url, "espionage")
@@ -109,6 +109,19 @@ def test_a_table_of_every_game(web_server, audited, game_id) -> None:
     page.keyboard.press("?")
     page.wait_for_selector(".dialog .keys")
     clean(page, f"{game_id} with the keys' dialog")
+
+
+def test_a_table_of_three_people_with_its_message_panel(web_server, audited) -> None:
+    page = audited()
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}, {"kind": "bot"}]
+    created = table_link(web_server.url, "espionage", players=3, seats=seats)
+    page.goto(web_server.url + created["seats"][0]["link"])
+    page.wait_for_selector(".table-page .regions .region")  # Bob may be first to move
+    page.wait_for_selector(".messages-panel:not([hidden])")
+    page.locator(".message-input").fill("hello, Bob")
+    page.locator(".message-input").press("Enter")
+    page.wait_for_selector(".message-list .message")
+    clean(page, "a table with its message panel")
 
 
 def test_the_end_of_a_game_and_its_replay(web_server, audited) -> None:
@@ -189,7 +202,8 @@ RINGS = """() => {
     focusWidth: parseFloat(getComputedStyle(focused).outlineWidth),
     focusedCard: focused.dataset.card || null,
     pressed: chosen.getAttribute('aria-pressed'),
-    others: [...document.querySelectorAll('.board .cardwrap.can')].map((e) => e.getAttribute('aria-pressed')),
+    others: [...document.querySelectorAll('.board .cardwrap.can')]
+      .map((e) => e.getAttribute('aria-pressed')),
   };
 }"""
 
@@ -223,7 +237,8 @@ def tab_stays_inside(page, presses: int = 30) -> None:
         for i in range(presses):
             page.keyboard.press("Shift+Tab" if shift else "Tab")
             inside = page.evaluate(
-                "() => !!document.querySelector('.overlay .dialog')?.contains(document.activeElement)"
+                """() => !!document.querySelector('.overlay .dialog')
+                  ?.contains(document.activeElement)"""
             )
             assert inside, f"press {i + 1} ({'Shift+' if shift else ''}Tab) left the dialog"
 
@@ -240,7 +255,10 @@ def test_dialogs_keep_the_focus_inside_and_give_it_back(web_server, audited) -> 
     tab_stays_inside(page)
     page.keyboard.press("Escape")
     page.wait_for_selector(".overlay", state="detached")
-    assert page.evaluate("() => document.activeElement.closest('article')?.dataset.game") == "espionage"
+    assert (
+        page.evaluate("() => document.activeElement.closest('article')?.dataset.game")
+        == "espionage"
+    )
     assert page.evaluate("() => document.activeElement.textContent") == "New table"
 
     # at a table: Rules (r) and the keys (?) from a card that has the focus
@@ -253,7 +271,9 @@ def test_dialogs_keep_the_focus_inside_and_give_it_back(web_server, audited) -> 
     for key, marker in (("r", ".rules"), ("?", ".keys")):
         page.keyboard.press(key)
         page.wait_for_selector(f".dialog {marker}")
-        assert page.evaluate("() => document.querySelector('.dialog').contains(document.activeElement)")
+        assert page.evaluate(
+            "() => document.querySelector('.dialog').contains(document.activeElement)"
+        )
         # the page behind is out of reach: inert
         assert page.evaluate("() => document.getElementById('app').inert")
         tab_stays_inside(page, 12)

@@ -27,7 +27,9 @@ def source_hash() -> str:
     paths = [FRONTEND / "build.mjs", FRONTEND / "package-lock.json", FRONTEND / "page.html"]
     paths += [p for p in (FRONTEND / "src").rglob("*") if p.is_file()]
     rels = sorted(p.relative_to(FRONTEND).as_posix() for p in paths)
-    lines = "".join(f"{rel}\0{hashlib.sha256((FRONTEND / rel).read_bytes()).hexdigest()}\n" for rel in rels)
+    lines = "".join(
+        f"{rel}\0{hashlib.sha256((FRONTEND / rel).read_bytes()).hexdigest()}\n" for rel in rels
+    )
     return hashlib.sha256(lines.encode()).hexdigest()
 
 
@@ -60,7 +62,12 @@ def test_the_build_makes_exactly_the_committed_files() -> None:
     if node is None or not (FRONTEND / "node_modules" / "esbuild").is_dir():
         missing("the front-end's build tools are not installed: make test (or npm ci in frontend/)")
     run = subprocess.run(
-        [node, "build.mjs", "--check"], cwd=FRONTEND, capture_output=True, text=True, timeout=120
+        [node, "build.mjs", "--check"],
+        check=False,
+        cwd=FRONTEND,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert run.returncode == 0, run.stdout + run.stderr
 
@@ -122,7 +129,10 @@ def test_pages_have_no_inline_script_or_style_and_describe_themselves() -> None:
         assert "<style" not in html and "style=" not in html
         for tag in re.findall(r"<script[^>]*>(.*?)</script>", html, re.S):
             assert tag == "", "an inline script"
-        assert all(re.search(r'<script type="module" src="/static/', s) for s in re.findall(r"<script[^>]*>", html))
+        assert all(
+            re.search(r'<script type="module" src="/static/', s)
+            for s in re.findall(r"<script[^>]*>", html)
+        )
     for name in manifest()["files"]:
         if name.endswith(".js"):
             code = (STATIC / name).read_text("utf-8")
@@ -182,7 +192,12 @@ def test_if_none_match_gives_304_and_head_gives_the_headers_alone(client) -> Non
 
 
 def test_pages_are_revalidated_and_run_under_the_content_security_policy(client) -> None:
-    pages = {"/": "lobby", "/new/espionage": "lobby", "/table/x": "table", "/table/x/replay": "replay"}
+    pages = {
+        "/": "lobby",
+        "/new/espionage": "lobby",
+        "/table/x": "table",
+        "/table/x/replay": "replay",
+    }
     for url, page in pages.items():
         response = client.get(url)
         assert response.status_code == 200

@@ -29,8 +29,8 @@ FOCUS = """() => {
     body: el === document.body,
     inPage: !!page && page.contains(el),
     inDialog: !!dialog && dialog.contains(el),
-    zone: onBoard ? 'board' : el.closest('.choice-bar') ? 'choices' : el.closest('.move-list') ? 'list'
-      : el.id === 'notation' ? 'box' : 'other',
+    zone: onBoard ? 'board' : el.closest('.choice-bar') ? 'choices'
+      : el.closest('.move-list') ? 'list' : el.id === 'notation' ? 'box' : 'other',
     region: region ? region.dataset.key : null,
     live,
     marked: el.hasAttribute('data-kbd'),
@@ -42,7 +42,8 @@ FOCUS = """() => {
 #: How many Tab (positive) or Shift+Tab (negative) presses lead from the focus to the element
 #: marked data-kbd, in the order Tab follows (the page uses no positive tabindex).
 PRESSES = """() => {
-  const stops = [...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')]
+  const all = 'a[href], button, input, select, textarea, [tabindex]';
+  const stops = [...document.querySelectorAll(all)]
     .filter((el) => !el.disabled && el.tabIndex >= 0 && el.getAttribute('tabindex') !== '-1'
       && !el.closest('[hidden], [inert]') && el.getClientRects().length > 0);
   const target = stops.findIndex((el) => el.hasAttribute('data-kbd'));
@@ -51,7 +52,8 @@ PRESSES = """() => {
   let position = stops.indexOf(at);
   if (position < 0) {
     // not a Tab stop itself (the body, a region holding the focus): between the stops
-    const before = stops.filter((el) => el.compareDocumentPosition(at) & Node.DOCUMENT_POSITION_FOLLOWING).length;
+    const after = (el) => el.compareDocumentPosition(at) & Node.DOCUMENT_POSITION_FOLLOWING;
+    const before = stops.filter(after).length;
     position = at === document.body ? -0.5 : before - 0.5;
   }
   return target > position ? Math.ceil(target - position) : -Math.ceil(position - target);
@@ -230,7 +232,8 @@ def test_the_move_box_and_the_live_status_line_stay_the_same_elements(web_server
     )
     # the table's live regions: one, the status line
     live = page.evaluate(
-        """() => [...document.querySelectorAll(['aria-live', 'role=status', 'role=alert', 'role=log']
+        """() => [...document.querySelectorAll(
+                 ['aria-live', 'role=status', 'role=alert', 'role=log']
                  .map((a) => `.table-page [${a}]`).join(', '))].map((e) => e.id)"""
     )
     assert live == ["status"]
@@ -241,7 +244,8 @@ def test_the_move_box_and_the_live_status_line_stay_the_same_elements(web_server
     for i, char in enumerate(first.lower()):
         page.keyboard.type(char)
         same = page.evaluate(
-            "() => document.activeElement === window.__box && document.getElementById('notation') === window.__box"
+            """() => document.activeElement === window.__box
+                     && document.getElementById('notation') === window.__box"""
         )
         assert same, f"after {i + 1} characters"
     assert page.locator("#notation").input_value() == first.lower()

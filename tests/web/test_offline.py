@@ -24,7 +24,8 @@ STATE = """() => {
     dot: me.className,
     spoken: document.querySelector('.seat.me').textContent,
     live: document.querySelectorAll('.board .can, .board [role=button]').length,
-    moves: [...document.querySelectorAll('button.move')].map((b) => b.getAttribute('aria-disabled')),
+    moves: [...document.querySelectorAll('button.move')]
+      .map((b) => b.getAttribute('aria-disabled')),
     readOnly: document.getElementById('notation').readOnly,
     hint: document.getElementById('hint').getAttribute('aria-disabled'),
   };
