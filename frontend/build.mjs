@@ -105,8 +105,11 @@ async function build() {
   for (const result of results) {
     for (const [path, meta] of Object.entries(result.metafile.outputs)) {
       const name = path.slice("out/".length);
-      if (meta.entryPoint) byEntry[meta.entryPoint.split("/").pop()] = name;
-      imports[name] = meta.imports.filter((i) => i.kind === "import-statement").map((i) => i.path.slice("out/".length));
+      // (a module imported dynamically is an entry point of its own to esbuild: not ours)
+      if (/^src\/(pages|css)\//.test(meta.entryPoint || "")) byEntry[meta.entryPoint.split("/").pop()] = name;
+      // a page preloads what its script imports, and what it imports later (the table's code
+      // the table page's small entry asks for once its connection is open)
+      imports[name] = meta.imports.filter((i) => i.kind === "import-statement" || i.kind === "dynamic-import").map((i) => i.path.slice("out/".length));
     }
     for (const file of result.outputFiles) out.set(relative(join(HERE, "out"), file.path).split(sep).join("/"), Buffer.from(file.contents));
   }

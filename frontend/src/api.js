@@ -128,12 +128,15 @@ const PING_GRACE = 8000;
  * ``onStatus(status, detail)``: "open"; "closed" with {code, retryIn} (ms until the next
  * attempt); "refused" with {code} (4000 + an HTTP status: the server will not have it). */
 export class TableSocket {
-  constructor(tableId, token, { onState, onReply, onStatus }) {
+  /** Without handlers, what comes is kept until ``attach`` gives them. */
+  constructor(tableId, token, handlers = null) {
     this.tableId = tableId;
     this.token = token;
-    this.onState = onState;
-    this.onReply = onReply || (() => {});
-    this.onStatus = onStatus || (() => {});
+    this.held = [];
+    this.onState = (m) => this.held.push(["onState", m]);
+    this.onReply = (m) => this.held.push(["onReply", m]);
+    this.onStatus = (s, d) => this.held.push(["onStatus", s, d]);
+    if (handlers) this.attach(handlers);
     this.closed = false;
     this.attempt = 0;
     this.refs = 0;
@@ -182,6 +185,17 @@ export class TableSocket {
       }
       this.lost(event.code);
     };
+  }
+
+  /** Hand what comes to ``onState``, ``onReply`` and ``onStatus``, starting with what came
+   * before. */
+  attach({ onState, onReply, onStatus }) {
+    this.onState = onState;
+    this.onReply = onReply || (() => {});
+    this.onStatus = onStatus || (() => {});
+    const held = this.held;
+    this.held = [];
+    for (const [kind, ...args] of held) this[kind](...args);
   }
 
   /** The link is gone (closed, or silent too long): say so, and try again after a while. */
@@ -244,4 +258,21 @@ export class TableSocket {
     this.stop();
     if (this.ws) this.ws.close();
   }
+}
+
+/** Open a table's connections at once, before the table's code has even loaded: one per seat
+ * this browser holds there (a spectator's if none), and ask for the game's layout beside them
+ * (every game's, 4 kB, if this browser has not seen the table). The table page attaches to
+ * what this returns. */
+export function openTable(tableId) {
+  adoptFragment(tableId);
+  const tokens = seatTokens(tableId);
+  const seats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
+  const sockets = new Map();
+  for (const key of seats.length ? seats : ["watch"]) {
+    sockets.set(key, new TableSocket(tableId, key === "watch" ? null : tokens[key]));
+  }
+  const known = knownGame(tableId);
+  (known ? gameInfo(known) : allGames()).catch(() => {});
+  return { tokens, seats, sockets };
 }

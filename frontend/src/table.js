@@ -11,7 +11,7 @@
 // else to the region itself while others move; when the seat's turn comes back, it moves on
 // from there to the new choices. So Tab never has to cross the board again after a move.
 
-import { adoptFragment, allGames, gameInfo, knownGame, rememberGame, seatTokens, TableSocket } from "./api.js";
+import { gameInfo, openTable, rememberGame } from "./api.js";
 import { richText } from "./cards.js";
 import { dialog, dialogOpen } from "./dialog.js";
 import { h, spoken } from "./dom.js";
@@ -23,9 +23,9 @@ import { resultPanel } from "./result.js";
 import { showRules } from "./rules.js";
 import { walkStory } from "./story.js";
 
-export async function tablePage(root, tableId) {
-  adoptFragment(tableId);
-  const page = new TablePage(root, tableId);
+/** The table page, on the connections ``openTable`` opened (api.js). */
+export async function tablePage(root, tableId, opened = openTable(tableId)) {
+  const page = new TablePage(root, tableId, opened);
   page.start();
   return page;
 }
@@ -63,13 +63,13 @@ function nearest(items, index) {
 }
 
 class TablePage {
-  constructor(root, tableId) {
+  constructor(root, tableId, opened) {
     this.root = root;
     this.id = tableId;
-    this.tokens = seatTokens(tableId);
-    this.mySeats = Object.keys(this.tokens).map(Number).sort((a, b) => a - b);
+    this.tokens = opened.tokens;
+    this.mySeats = opened.seats;
     this.messages = new Map(); // seat (or "watch") -> latest state message
-    this.sockets = new Map();
+    this.sockets = opened.sockets;
     this.linked = new Map(); // seat key -> whether its socket is connected
     this.shown = null; // the seat whose view is on screen
     this.covered = null; // hot-seat: the seat the pass-the-device screen waits for
@@ -104,18 +104,12 @@ class TablePage {
 
   start() {
     this.root.replaceChildren(h("p", { class: "muted loading", role: "status" }, "Connecting…"));
-    // The game's layout is needed to draw the first state: ask for it beside the connection,
-    // not after the first state (every game's, 4 kB, when this browser has not seen the table).
-    const known = knownGame(this.id);
-    (known ? gameInfo(known) : allGames()).catch(() => {});
-    const handlers = (key) => ({
-      onState: (message) => this.receive(key, message),
-      onReply: (message) => this.reply(key, message),
-      onStatus: (status, detail) => this.status(key, status, detail),
-    });
-    const keys = this.mySeats.length ? this.mySeats : ["watch"];
-    for (const key of keys) {
-      this.sockets.set(key, new TableSocket(this.id, key === "watch" ? null : this.tokens[key], handlers(key)));
+    for (const [key, socket] of this.sockets) {
+      socket.attach({
+        onState: (message) => this.receive(key, message),
+        onReply: (message) => this.reply(key, message),
+        onStatus: (status, detail) => this.status(key, status, detail),
+      });
     }
     document.addEventListener("keydown", (event) => this.key(event));
   }

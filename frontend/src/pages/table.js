@@ -1,15 +1,20 @@
-// A table's page (/table/ID): its connection opens as soon as this script runs.
+// A table's page (/table/ID). The connection opens the moment this small module runs; the
+// table's code, which the page preloads beside it, is evaluated meanwhile and takes over the
+// connection (whatever came before it is kept for it).
 
+import { openTable } from "../api.js";
 import { h } from "../dom.js";
-import { tablePage } from "../table.js";
 
 const root = document.getElementById("app");
 const m = /^\/table\/([^/]+)\/?$/.exec(location.pathname);
+const fail = (error) => {
+  root.replaceChildren(h("p", { class: "error-page", role: "alert" }, `Something went wrong: ${error.message}`));
+  throw error;
+};
 if (m) {
-  tablePage(root, decodeURIComponent(m[1])).catch((error) => {
-    root.replaceChildren(h("p", { class: "error-page", role: "alert" }, `Something went wrong: ${error.message}`));
-    throw error;
-  });
+  const id = decodeURIComponent(m[1]);
+  const opened = openTable(id);
+  import("../table.js").then(({ tablePage }) => tablePage(root, id, opened)).catch(fail);
 } else {
   root.replaceChildren(h("p", { class: "error-page", role: "alert" }, "This is not a table's address."));
 }
