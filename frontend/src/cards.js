@@ -183,10 +183,8 @@ export function richText(text) {
     } else {
       const span = document.createElement("span");
       span.textContent = m[0];
-      if (m[2]) {
-        span.className = m[2] === "♥" || m[2] === "♦" ? "suit-red" : "suit-black";
-        span.dataset.said = cardName(m[0]); // for the spoken names of places (dom.spokenText)
-      } else span.className = `suit-${DECKTET_SUITS[m[0]].name.toLowerCase()}`;
+      if (m[2]) span.className = m[2] === "♥" || m[2] === "♦" ? "suit-red" : "suit-black";
+      else span.className = `suit-${DECKTET_SUITS[m[0]].name.toLowerCase()}`;
       out.append(span);
     }
     last = m.index + m[0].length;

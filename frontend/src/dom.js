@@ -46,33 +46,6 @@ export function uid(prefix = "id") {
   return `${prefix}-${ids}`;
 }
 
-/** What a screen reader says for ``node``: its text, a card's name instead of its drawing,
- * nothing of what is hidden from it. */
-export function spokenText(node) {
-  const parts = [];
-  const walk = (n) => {
-    if (n.nodeType === Node.TEXT_NODE) {
-      parts.push(n.textContent);
-      return;
-    }
-    if (n.nodeType !== Node.ELEMENT_NODE) return;
-    if (n.getAttribute("aria-hidden") === "true" || n.hidden) return;
-    if (n.dataset && n.dataset.said) {
-      parts.push(n.dataset.said);
-      return;
-    }
-    const label = n.getAttribute("aria-label");
-    if (label && (n.getAttribute("role") === "img" || n.namespaceURI === SVG_NS)) {
-      parts.push(` ${label} `);
-      return;
-    }
-    if (n.namespaceURI === SVG_NS && n.tagName.toLowerCase() === "title") return;
-    for (const c of n.childNodes) walk(c);
-  };
-  walk(node);
-  return parts.join("").replace(/\s+/g, " ").trim();
-}
-
 /** The elements in ``root`` that Tab reaches, in order. */
 export function tabbable(root) {
   const selector = "a[href], button, input, select, textarea, summary, [tabindex]";
