@@ -13,6 +13,9 @@ TEST_STAMP := $(VENV)/.installed-test
 # committed, so `make run` needs no Node. `make assets` rebuilds it after a change to
 # frontend/; `make test` installs the same tools (and axe-core, for the accessibility tests)
 # (tests/web/test_assets.py checks that the committed build is what the sources make).
+# npm ci installs exactly the versions package-lock.json pins (with their integrity hashes),
+# from npm's local cache when it holds them (--prefer-offline: no network then), else from
+# the registry; nothing is downloaded after this step.
 FRONTEND := frontend
 NODE_STAMP := $(FRONTEND)/node_modules/.installed
 
@@ -33,7 +36,7 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	@touch $(TEST_STAMP) $(RUN_STAMP)
 
 $(NODE_STAMP): $(FRONTEND)/package.json $(FRONTEND)/package-lock.json
-	cd $(FRONTEND) && npm ci --no-audit --no-fund --loglevel=error
+	cd $(FRONTEND) && npm ci --prefer-offline --no-audit --no-fund --loglevel=error
 	@touch $(NODE_STAMP)
 
 assets: $(NODE_STAMP)
