@@ -118,7 +118,8 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
 
 
 def create_tables(url: str) -> dict[str, str]:
-    """The address of each table, as its seat 0's invite link (the token in the fragment)."""
+    """The address of each table: its seat 0's link (the creator's seat, with its token in the
+    fragment)."""
     links = {}
     for name, (game, players, options, seed) in TABLES.items():
         body = {"game": game, "players": players, "options": options, "seed": seed}
