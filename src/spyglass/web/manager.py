@@ -502,6 +502,8 @@ class TableManager:
             await self.run_db(self.store.reinvite, table.id, seat, invite_hash)
             row = table.seat_row(seat)
             row.token_hash, row.invite_hash = None, invite_hash
+            # the seat is someone else's from now on: not its account's, nor its devices'
+            row.keys, row.account_id, row.account = [], None, None
             table.touched()
         self._revoke(table, seat, "the host invited someone else to this seat")
         self.broadcast(table)
