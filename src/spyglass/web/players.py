@@ -26,7 +26,7 @@ from .accounts import (
     check_password,
 )
 from .manager import TableManager
-from .names import BadName, check_unique, clean_account_name, name_keys, named
+from .names import BadName, check_unique, clean_account_name, clean_name, name_keys, named
 from .ratings import ranks
 from .store import ARCHIVED, OVER, PLAYING
 from .tables import HUMAN, TableError
@@ -183,7 +183,13 @@ class Players:
     async def check_guest_names(self, names: Sequence[str], account: Account | None) -> None:
         """422 if a name given to a seat reads as a registered player's name (other than the
         logged-in creator's own): a guest cannot pass for someone with an account."""
-        taken = await self.manager.run_db(self.db.names_taken, [n for n in names if n])
+        clean = []
+        for seat, name in enumerate(names):
+            try:
+                clean.append(clean_name(name, seat))
+            except BadName:
+                continue  # refused as it is by the table's own check, with its reason
+        taken = await self.manager.run_db(self.db.names_taken, clean)
         for name, owner in taken.items():
             if account is None or owner != account.id:
                 raise TableError(
