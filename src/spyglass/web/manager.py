@@ -48,6 +48,7 @@ from .bus import RESYNC, LocalBus, Note, make_bus
 from .jobs import JobRunner
 from .limits import ConnectionCount, Limits, RateCounter, Refused
 from .names import BadName, bot_name, check_unique, clean_name
+from .ratings import Ratings
 from .store import (
     ARCHIVED,
     JOB_BOT,
@@ -132,6 +133,7 @@ class TableManager:
         # locks. PostgreSQL takes several at once.
         self._db = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="spyglass-db")
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.ratings = Ratings(store)
 
     # ------------------------------------------------------------------ plumbing
 
@@ -168,6 +170,7 @@ class TableManager:
                 continue
         self.jobs.start()
         self.spawn(self._housekeeping())
+        self.spawn(self.rate_unrated())
 
     async def close(self) -> None:
         """Stop: hand the jobs back, close every connection (1012: reconnect elsewhere), stop
@@ -283,6 +286,7 @@ class TableManager:
         )
         table = Table(row=row, state=state)
         row.waiting = table.waiting()
+        row.to_move = state.current_player
         job = self.bot_job(table)
         try:
             await self.run_db(self.store.create, row, job)
@@ -432,6 +436,10 @@ class TableManager:
             # Compare against every seat, so the time taken does not tell which one matched.
             if auth.matches(token, seat.token_hash) and found is None:
                 found = seat.seat
+            # ... and every device key of its account's sessions (accounts.py)
+            for key in seat.keys:
+                if auth.matches(token, key) and found is None:
+                    found = seat.seat
         if found is None:
             raise TableError(403, "this token holds no seat at this table")
         return found
@@ -494,6 +502,8 @@ class TableManager:
             await self.run_db(self.store.reinvite, table.id, seat, invite_hash)
             row = table.seat_row(seat)
             row.token_hash, row.invite_hash = None, invite_hash
+            # the seat is someone else's from now on: not its account's, nor its devices'
+            row.keys, row.account_id, row.account = [], None, None
             table.touched()
         self._revoke(table, seat, "the host invited someone else to this seat")
         self.broadcast(table)
@@ -516,9 +526,10 @@ class TableManager:
 
     def _revoke(self, table: Table, seat: int, why: str) -> None:
         """Close the connections of ``seat`` that proved it with a token it no longer has."""
-        current = table.seat_row(seat).token_hash
+        row = table.seat_row(seat)
+        current = row.token_hash
         for sub in list(table.subscribers):
-            if sub.seat == seat and sub.token_hash != current:
+            if sub.seat == seat and sub.token_hash != current and sub.token_hash not in row.keys:
                 error = {"type": "error", "status": 401, "error": why}
                 self._close_sub(table, sub, Close(4401, error))
 
@@ -642,6 +653,7 @@ class TableManager:
         else:
             waiting = WAITING_BOT if table.is_bot(new.current_player) else WAITING_HUMAN
         job = self.bot_job(table, new)
+        result = new.result
         try:
             await self.run_db(
                 partial(
@@ -653,6 +665,8 @@ class TableManager:
                     status,
                     waiting=waiting,
                     job=job,
+                    to_move=new.current_player,
+                    result=None if result is None else json.dumps(result.to_json()),
                 )
             )
         except Conflict:
@@ -673,6 +687,71 @@ class TableManager:
 
     def after_change(self, table: Table) -> None:
         self.broadcast(table)
+        if table.over and table.row.rated is None:
+            self.spawn(self.rate(table))
+
+    # ------------------------------------------------------------------ accounts, ratings
+
+    async def rate(self, table: Table) -> None:
+        """Rate a finished table (ratings.py: once, whichever process gets there first) and
+        show everyone the changes."""
+        result = table.state.result
+        if result is None or table.read_only:
+            return
+        try:
+            changes = await self.run_db(
+                self.ratings.rate, table.id, table.row.game, table.row.seats, result.to_json()
+            )
+        except Exception as error:  # the database away: the next start rates it
+            log.error("table %s could not be rated: %s", table.id, type(error).__name__)
+            return
+        if changes is not None:
+            table.row.rated = changes
+            table.touched()
+            self.broadcast(table)
+
+    async def rate_unrated(self) -> None:
+        """Rate the finished tables a stopped process left unrated."""
+        try:
+            for table_id in await self.run_db(self.ratings.unrated):
+                async with self.hold(table_id) as table:
+                    if table.over:
+                        await self.rate(table)
+        except Exception as error:
+            log.error("rating the unrated tables failed: %s", type(error).__name__)
+
+    async def reload_seats(self, table_id: str) -> None:
+        """The seats of a table changed in the database (an account bound, a device key made
+        or dropped): if this process holds the table, read them again, close the connections
+        whose key no longer holds their seat, and show everyone."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            rows = await self.run_db(self.store.load, table.id)
+            if rows:
+                table.row.seats = rows[0].seats
+                table.row.rematch = rows[0].rematch
+                table.row.rated = rows[0].rated
+                table.touched()
+        for seat in {s.seat for s in table.subscribers if s.seat is not None}:
+            self._revoke(table, seat, "this seat's key was replaced")
+        self.broadcast(table)
+
+    def adopt(self, table: Table) -> None:
+        """A table just created elsewhere in this process (a rematch): this is its copy."""
+        self.tables.setdefault(table.id, table)
+        if self.bot_job(table) is not None:
+            self.jobs.wake()
+
+    @staticmethod
+    def message_json(table: Table, message: dict[str, Any]) -> dict[str, Any]:
+        """A message as sent, with its sender's and recipient's names."""
+        seats = table.row.seats
+        names = {"from_name": seats[message["from"]].name}
+        if message.get("to") is not None:
+            names["to_name"] = seats[message["to"]].name
+        return {**message, **names}
 
     async def undo(self, table: Table, seat: int) -> None:
         """Take back the last move of a solo game (not once it is over: by then every hidden
@@ -714,7 +793,15 @@ class TableManager:
         state = spyglass.replay(record)
         waiting = WAITING_BOT if table.is_bot(state.current_player) else WAITING_HUMAN
         await self.run_db(
-            partial(self.store.truncate, table.id, step, PLAYING, waiting, expected=step + 1)
+            partial(
+                self.store.truncate,
+                table.id,
+                step,
+                PLAYING,
+                waiting,
+                expected=step + 1,
+                to_move=state.current_player,
+            )
         )
         del table.row.actions[step:]
         table.row.status = PLAYING
@@ -826,7 +913,7 @@ class TableManager:
                     )
                     raise TableError(503, "the message could not be saved; try again") from None
             kept.append(message)
-        data = channel.message_json(message)
+        data = self.message_json(table, channel.message_json(message))
         for other in list(table.subscribers):
             if other is not sub and channel.visible(message, other.seat):
                 self._deliver(table, other, {"type": "message", "message": data})
@@ -846,7 +933,7 @@ class TableManager:
         last ``limit`` (default: ``limits.history``) before position ``before`` in the seat's
         own list (default: the end). ``first`` is the position of the first one, so the page
         before it is ``before=first``; positions count only what the seat may read."""
-        mine = channel.history(table.row.messages, seat)
+        mine = [self.message_json(table, m) for m in channel.history(table.row.messages, seat)]
         end = len(mine) if before is None else max(0, min(before, len(mine)))
         size = self.limits.history if limit is None else limit
         start = max(0, end - size)
@@ -897,11 +984,13 @@ class TableManager:
             for seat in {s.seat for s in table.subscribers if s.seat is not None}:
                 self._revoke(table, seat, "this seat's key was replaced")
             self.broadcast(table)
+        elif note.kind in ("rematch", "rated"):
+            await self.reload_seats(table.id)
         elif note.kind == "message":
             async with table.chat_lock:
                 new = await self._catch_up_messages(table)
             for message in new:
-                data = channel.message_json(message)
+                data = self.message_json(table, channel.message_json(message))
                 for sub in list(table.subscribers):
                     if channel.visible(message, sub.seat):
                         self._deliver(table, sub, {"type": "message", "message": data})

@@ -19,6 +19,8 @@ from typing import Any
 import spyglass
 from spyglass.engine import Action, ReplayError, State
 
+from .names import named
+from .ratings import ranks
 from .store import BROKEN, OVER, PLAYING, WAITING_BOT, WAITING_HUMAN, SeatRow, TableRow
 
 log = logging.getLogger("spyglass.web")
@@ -195,6 +197,7 @@ class Table:
                     "budget": s.budget,
                     "connected": s.seat in connected,
                     "claimed": s.kind == BOT or s.claimed,
+                    "account": s.account,
                 }
                 for s in self.row.seats
             ],
@@ -202,6 +205,7 @@ class Table:
         }
         if self.broken is not None:
             data["problem"] = self.broken
+        data.update(after_game(self))
         return data
 
     def touched(self) -> None:
@@ -215,6 +219,35 @@ class Table:
         step = self.state.step
         for key in [k for k in self.hints if k[0] != step and self.hints[k].done()]:
             del self.hints[key]
+
+
+def after_game(table: Table) -> dict[str, Any]:
+    """What the summary adds once the game is over: the result by name (each seat's place,
+    score and name, the sentence with names for seats), the rating changes once rated, and
+    the rematch once someone asked for one (accounts, ratings, rematch: docs/web.md)."""
+    data: dict[str, Any] = {"rematch": table.row.rematch}
+    result = table.state.result if table.over else None
+    if result is None:
+        return data
+    names = [s.name for s in table.row.seats]
+    places = ranks(result.scores, result.winners)
+    rated = {c["seat"]: c for c in (table.row.rated or {}).get("seats", [])}
+    data["result"] = {
+        "summary": named(result.summary, names),
+        "seats": [
+            {
+                "seat": seat,
+                "name": names[seat],
+                "rank": places[seat],
+                "score": result.scores[seat],
+                "winner": seat in result.winners,
+                "rating": rated.get(seat),
+            }
+            for seat in range(len(names))
+        ],
+        "rated": table.row.rated is not None,
+    }
+    return data
 
 
 def describe_action(state: State, action: Action) -> dict[str, Any]:

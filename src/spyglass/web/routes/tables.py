@@ -16,6 +16,7 @@ from spyglass.web.manager import MAX_SEED, TableManager
 from spyglass.web.names import MAX_NAME
 from spyglass.web.tables import SeatSpec, TableError
 
+from .accounts import current_account, current_session
 from .deps import TokenHeader, client_address, errors, manager
 
 router = APIRouter(tags=["tables"])
@@ -128,6 +129,11 @@ def strict_options(game_id: str, options: dict[str, Any]) -> None:
 async def create_table(body: TableIn, request: Request, tables: Manager) -> TableCreated:
     strict_options(body.game, body.options)
     seats = [SeatSpec(s.kind, s.agent, s.budget, s.name, s.invite) for s in body.seats]
+    # A seat may not pass for a registered player, unless it is the logged-in creator's name.
+    account = current_account(await current_session(request))
+    await request.app.state.players.check_guest_names(
+        [s.name for s in body.seats if s.kind == "human" and s.name], account
+    )
     created = await tables.create(
         body.game,
         dict(body.options),
