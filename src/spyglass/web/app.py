@@ -24,7 +24,7 @@ from . import auth
 from .bots import Caps
 from .limits import Limits
 from .manager import TableManager
-from .routes import games, live, pages, seats, tables
+from .routes import games, live, lobby, pages, seats, tables
 from .security import MAX_BODY, Guard
 from .store import Store
 from .tables import TableError
@@ -125,5 +125,6 @@ def create_app(
 
     for router in (games.router, tables.router, seats.router, live.router, pages.router):
         app.include_router(router)
+    app.include_router(lobby.router)
     pages.mount_static(app)
     return app

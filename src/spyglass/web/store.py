@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,9 @@ BROKEN = "broken"
 #: person, or nobody (over).
 WAITING_BOT = "bot"
 WAITING_HUMAN = "human"
+#: An open table that waits for people to join its empty seats (or for its host to start it):
+#: nobody moves until then.
+WAITING_PLAYERS = "players"
 
 metadata = MetaData()
 
@@ -134,6 +138,21 @@ jobs_t = Table(
     Column("created", Float, nullable=False),
 )
 
+clocks_t = Table(
+    "spyglass_clocks",
+    metadata,
+    # A table's clocks (web/clocks.py, web/clockstore.py): one row per table that has them.
+    Column("table_id", String(32), ForeignKey("spyglass_tables.id"), primary_key=True),
+    Column("spec", Text, nullable=False),  # JSON: kind, seconds, increment, on_timeout
+    Column("remaining", Text, nullable=False),  # JSON: ms per seat as of `since` (null: bot)
+    Column("running", Integer),  # the seat whose clock runs
+    Column("since", Float),  # ... since then (server time)
+    Column("deadline", Float, index=True),  # when it runs out: what the time-out scan looks at
+    Column("seq", Integer, nullable=False),  # bumped by every write: the compare-and-set
+    Column("out", Text, nullable=False),  # JSON: the seats out on time
+    Column("timeouts", Text, nullable=False),  # JSON: the time-outs so far
+)
+
 messages_t = Table(
     "spyglass_messages",
     metadata,
@@ -168,6 +187,10 @@ class Job:
 
 def hint_kind(seat: int) -> str:
     return f"{JOB_HINT}{seat}"
+
+
+#: More writes for a store's transaction, given its connection (see :meth:`Store.append`).
+Also = Callable[[Any], None]
 
 
 class Conflict(Exception):
@@ -346,8 +369,9 @@ class Store:
 
     # ------------------------------------------------------------------ writes
 
-    def create(self, row: TableRow, job: Job | None = None) -> None:
-        """A new table (and its first bot job, if a bot moves first)."""
+    def create(self, row: TableRow, job: Job | None = None, *, also: Also | None = None) -> None:
+        """A new table (and its first bot job, if a bot moves first); ``also`` writes more in
+        the same transaction (its clocks)."""
         now = time.time()
         row.created = row.updated = now
         try:
@@ -387,6 +411,8 @@ class Store:
                 )
                 if job is not None:
                     self._add_job(conn, job, now)
+                if also is not None:
+                    also(conn)
         except DBAPIError as error:
             if "NUL" in str(error.orig) or "0x00" in str(error.orig):
                 raise StoreError("text with a NUL character cannot be stored") from None
@@ -402,11 +428,13 @@ class Store:
         *,
         waiting: str | None = None,
         job: Job | None = None,
+        also: Also | None = None,
     ) -> None:
         """Add action ``step`` (1-based) and the table's new status, in one transaction, if the
         stored table is at ``step - 1``; :class:`Conflict` (nothing written) if it is not. The
         same transaction drops the table's jobs about earlier positions (done, or moot) and
-        adds ``job`` (the next bot move), and tells the other processes."""
+        adds ``job`` (the next bot move), writes what ``also`` writes (the clocks, themselves a
+        compare-and-set that may raise :class:`Conflict`), and tells the other processes."""
         now = time.time()
         with self.engine.begin() as conn:
             moved = conn.execute(
@@ -425,6 +453,8 @@ class Store:
             conn.execute(delete(jobs_t).where(jobs_t.c.table_id == table_id, jobs_t.c.step < step))
             if job is not None:
                 self._add_job(conn, job, now)
+            if also is not None:
+                also(conn)
             self._note(conn, table_id, "move", step)
 
     def truncate(
@@ -435,9 +465,11 @@ class Store:
         waiting: str | None = None,
         *,
         expected: int | None = None,
+        also: Also | None = None,
     ) -> None:
         """Drop every action after ``step`` (undo), in one transaction, if the stored table is
-        at step ``expected`` (default ``step + 1``); :class:`Conflict` if it is not."""
+        at step ``expected`` (default ``step + 1``); :class:`Conflict` if it is not. ``also``
+        writes more in the same transaction (the clocks)."""
         expected = step + 1 if expected is None else expected
         with self.engine.begin() as conn:
             moved = conn.execute(
@@ -451,6 +483,8 @@ class Store:
                 delete(actions_t).where(actions_t.c.table_id == table_id, actions_t.c.step > step)
             )
             conn.execute(delete(jobs_t).where(jobs_t.c.table_id == table_id, jobs_t.c.step > step))
+            if also is not None:
+                also(conn)
             self._note(conn, table_id, "undo", step)
 
     def set_waiting(self, table_id: str, waiting: str | None) -> None:

@@ -19,7 +19,17 @@ from typing import Any
 import spyglass
 from spyglass.engine import Action, ReplayError, State
 
-from .store import BROKEN, OVER, PLAYING, WAITING_BOT, WAITING_HUMAN, SeatRow, TableRow
+from .clocks import Clock, standing
+from .store import (
+    BROKEN,
+    OVER,
+    PLAYING,
+    WAITING_BOT,
+    WAITING_HUMAN,
+    WAITING_PLAYERS,
+    SeatRow,
+    TableRow,
+)
 
 log = logging.getLogger("spyglass.web")
 
@@ -60,6 +70,8 @@ class SeatSpec:
     budget: int | None = None
     name: str | None = None
     invite: bool | None = None
+    # an empty seat of a public table, that anyone may join from the lobby (web/lobby.py)
+    open: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +131,7 @@ class Table:
     _texts: dict[int | None, str] = field(default_factory=dict)
     _texts_of: tuple[int, frozenset[int]] | None = None
     version: int = 0  # bumped by every change to what a seat is shown
+    clock: Clock | None = None  # the table's clocks, if it has them (web/clocks.py)
 
     @property
     def id(self) -> str:
@@ -126,7 +139,13 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.state.is_over
+        # a game can also end before its rules say so: a seat lost on time (web/clocks.py)
+        return self.state.is_over or self.row.status == OVER
+
+    @property
+    def started(self) -> bool:
+        """False while an open table waits for people to join (web/lobby.py): no moves."""
+        return self.row.waiting != WAITING_PLAYERS
 
     @property
     def read_only(self) -> bool:
@@ -168,7 +187,9 @@ class Table:
 
     def waiting(self) -> str | None:
         state = self.state
-        if state.is_over:
+        if not self.started:
+            return WAITING_PLAYERS
+        if self.over:
             return None
         return WAITING_BOT if self.is_bot(state.current_player) else WAITING_HUMAN
 
@@ -195,13 +216,20 @@ class Table:
                     "budget": s.budget,
                     "connected": s.seat in connected,
                     "claimed": s.kind == BOT or s.claimed,
+                    "open": s.kind == HUMAN and s.token_hash is None and s.invite_hash is None,
                 }
                 for s in self.row.seats
             ],
             "created": self.row.created,
+            "started": self.started,
         }
         if self.broken is not None:
             data["problem"] = self.broken
+        if self.clock is not None:
+            data["clock"] = self.clock.to_json(time.time())
+            if self.over and self.clock.out:
+                scores = self.state.result.scores if self.state.is_over else None
+                data["result"] = standing(self.state.players, self.clock.out, scores)
         return data
 
     def touched(self) -> None:
