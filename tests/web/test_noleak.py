@@ -14,9 +14,9 @@ CARD = re.compile(r"(?<![\w#])(?:10|[2-9AJQK])[♠♥♦♣](?:#\d+)?")
 MESSAGE_KEYS = {"type", "table", "seat", "view", "legal", "can_undo"}
 SUMMARY_KEYS = {
     "id", "game", "title", "options", "players", "status", "step", "current_player", "seats",
-    "created", "private",
+    "created", "private", "started",
 }  # fmt: skip
-SEAT_KEYS = {"seat", "kind", "name", "agent", "budget", "connected", "claimed"}
+SEAT_KEYS = {"seat", "kind", "name", "agent", "budget", "connected", "claimed", "open"}
 
 
 def cards_in(data: object) -> set[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from sqlalchemy import func, insert, select, update
@@ -149,6 +149,7 @@ def write_change(store: Store, change: Change, *, starting: bool = False) -> Non
         _write_clock(conn, change)
         if change.job is not None:
             store._add_job(conn, change.job, now)
+            store._note(conn, change.table_id, "job", change.step)  # any process's bots
         store._note(conn, change.table_id, change.note)
 
 
@@ -226,7 +227,7 @@ def join(
             .values(updated=time.time())
         )
         if done.rowcount != 1:
-            raise Conflict("the game has started: its seats are no longer open")
+            raise Conflict("this table is no longer open to join: its game has started")
         seats = _seats(conn, table_id)
         check(seats)
         taken = conn.execute(
@@ -246,13 +247,15 @@ def join(
         return _seats(conn, table_id)
 
 
+#: The fields of a seat as the database holds it (a column of the same name for each).
+_SEAT_FIELDS = [f.name for f in fields(SeatRow)]
+
+
 def _seats(conn: Any, table_id: str) -> list[SeatRow]:
-    return [
-        SeatRow(s.seat, s.kind, s.name, s.agent, s.budget, s.token_hash, s.invite_hash)
-        for s in conn.execute(
-            select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
-        )
-    ]
+    rows = conn.execute(
+        select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
+    )
+    return [SeatRow(**{f: s._mapping[f] for f in _SEAT_FIELDS if f in s._mapping}) for s in rows]
 
 
 def open_tables(store: Store, limit: int, game: str | None = None) -> list[dict[str, Any]]:

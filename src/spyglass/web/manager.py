@@ -789,6 +789,8 @@ class TableManager:
         state = table.state
         if table.over:
             raise TableError(409, "the game is over")
+        if not table.started:
+            raise TableError(409, "the game has not started: it waits for players to join")
         if state.current_player != seat or table.is_bot(seat):
             raise TableError(409, "a hint is for the seat to move")
         key = (state.step, seat)

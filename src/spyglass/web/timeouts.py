@@ -18,13 +18,14 @@ import asyncio
 import contextlib
 import logging
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from spyglass.engine import State
 
 from . import clockstore
 from .clocks import DEFAULT_BOT, Clock, Timeout, TimeUp, timeout_outcome
-from .store import JOB_BOT, OVER, PLAYING, WAITING_BOT, Also, Conflict, Job, SeatRow
+from .store import JOB_BOT, OVER, PLAYING, WAITING_BOT, Also, Conflict, Job
 from .tables import BOT, HUMAN, Table, TableError
 
 if TYPE_CHECKING:
@@ -239,8 +240,9 @@ class Timekeeper:
         """A change written to the database, now in this process's copy."""
         row = table.row
         for seat, (kind, name, agent, budget) in change.seats.items():
-            old = row.seats[seat]
-            row.seats[seat] = SeatRow(seat, kind, name, agent, budget, old.token_hash, None)
+            row.seats[seat] = replace(
+                row.seats[seat], kind=kind, name=name, agent=agent, budget=budget, invite_hash=None
+            )
         row.status, row.waiting = change.status, change.waiting
         if change.clock is not None:
             table.clock = change.clock
