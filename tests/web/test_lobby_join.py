@@ -130,6 +130,22 @@ def test_the_host_starts_the_table_with_bots_in_the_empty_seats(client) -> None:
         assert moved.status_code == 200, moved.text
 
 
+def test_starting_ends_the_invites_not_yet_used(client) -> None:
+    seats = [
+        {"kind": "human", "name": "Host"},
+        {"kind": "human", "invite": True, "name": "Friend"},
+        {"kind": "human", "open": True},
+    ]
+    created = create(client, "tinker-tailor", seats, players=3, seed=1)
+    started = start(client, created["id"], created["host_key"])
+    assert started.status_code == 200, started.text
+    assert [s["kind"] for s in started.json()["seats"]] == ["human", "bot", "bot"]
+    claimed = client.post(
+        f"/api/tables/{created['id']}/claim", json={"invite": created["seats"][1]["invite"]}
+    )
+    assert claimed.status_code == 410
+
+
 def test_a_bot_moving_first_waits_for_the_start(client) -> None:
     # seat 0 is a bot that moves first; it must not move before the open seat is taken
     seats = [{"kind": "bot", "agent": "random"}, {"kind": "human", "open": True}]

@@ -145,7 +145,7 @@ def write_change(store: Store, change: Change, *, starting: bool = False) -> Non
             now=now,
             starting=starting,
         )
-        _write_seats(conn, change.table_id, change.seats)
+        _write_seats(conn, change.table_id, change.seats, empty_only=starting)
         _write_clock(conn, change)
         if change.job is not None:
             store._add_job(conn, change.job, now)
@@ -177,14 +177,19 @@ def _lock(
         conn.execute(jobs_t.delete().where(jobs_t.c.table_id == table_id))
 
 
-def _write_seats(conn: Any, table_id: str, seats: SeatChange) -> None:
+def _write_seats(conn: Any, table_id: str, seats: SeatChange, *, empty_only: bool) -> None:
+    """Give seats to new players; ``empty_only``: only seats nobody holds (a start must not
+    take a seat someone joined or claimed meanwhile: :class:`Conflict`)."""
     for seat, (kind, name, agent, budget) in seats.items():
-        conn.execute(
-            update(seats_t)
-            .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-            # an unused invite stops working: the seat is no longer a person's to claim
-            .values(kind=kind, name=name, agent=agent, budget=budget, invite_hash=None)
+        query = update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+        if empty_only:
+            query = query.where(seats_t.c.token_hash.is_(None))
+        # an unused invite stops working: the seat is no longer a person's to claim
+        done = conn.execute(
+            query.values(kind=kind, name=name, agent=agent, budget=budget, invite_hash=None)
         )
+        if done.rowcount != 1:
+            raise Conflict(f"seat {seat} of table {table_id} was taken meanwhile")
 
 
 def _write_clock(conn: Any, change: Change) -> None:

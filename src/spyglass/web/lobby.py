@@ -29,6 +29,8 @@ from .tables import BOT, HUMAN, Table, TableError
 if TYPE_CHECKING:
     from .manager import TableManager
 
+RETRIES = 3  # attempts at a start that found the table changed meanwhile
+
 
 def empty(seat: SeatRow) -> bool:
     """A person's seat nobody holds: open to join, or invited and not claimed yet."""
@@ -146,51 +148,60 @@ class Lobby:
 
     async def _start(self, table: Table, fill: tuple[str, int | None] | None) -> bool:
         """Start the game: empty seats to ``fill``'s agent (None: only if there are none);
-        the clock of the first person to move starts now; the first bot's move is queued."""
+        the clock of the first person to move starts now; the first bot's move is queued.
+        False if it has started already (or, without ``fill``, is not full)."""
         manager = self.manager
-        async with table.lock:
-            await manager.refresh(table)
-            if table.started or table.read_only:
-                return False
-            empties = [s.seat for s in table.row.seats if empty(s)]
-            if empties and fill is None:
-                return False
-            seats: clockstore.SeatChange = {}
-            if fill is not None:
-                agent, budget = fill
-                for seat in empties:
-                    seats[seat] = (BOT, bot_name(seat, agent), agent, budget)
-            kinds = [BOT if s.seat in seats else s.kind for s in table.row.seats]
-            first = table.state.current_player
-            now = time.time()
-            bot_first = first is not None and kinds[first] == BOT
-            clock = table.clock
-            after = None
-            if clock is not None:
-                after = clock.bots(list(seats)).run(None if bot_first else first, now)
-            job = None
-            if bot_first and first is not None:
-                due = now + (manager.bot_delay if HUMAN in kinds else 0.0)
-                job = Job(table.id, table.state.step, JOB_BOT, first, due)
-            change = clockstore.Change(
-                table.id,
-                table.state.step,
-                PLAYING,
-                WAITING_BOT if bot_first else WAITING_HUMAN,
-                seats,
-                after,
-                None if clock is None else clock.seq,
-                job,
-            )
-            try:
-                await manager.run_db(
-                    lambda: clockstore.write_change(manager.store, change, starting=True)
-                )
-            except Conflict:
+        for _attempt in range(RETRIES):
+            async with table.lock:
                 await manager.refresh(table)
-                return False
-            manager.timekeeper.apply(table, change)
-        manager.broadcast(table)
-        manager.jobs.wake()
-        manager.timekeeper.wake()
-        return True
+                if table.started or table.read_only:
+                    return False
+                change = self._start_change(table, fill)
+                if change is None:
+                    return False
+                try:
+                    await manager.run_db(
+                        partial(clockstore.write_change, manager.store, change, starting=True)
+                    )
+                except Conflict:
+                    continue  # someone joined, claimed or started meanwhile: look again
+                manager.timekeeper.apply(table, change)
+            manager.broadcast(table)
+            manager.jobs.wake()
+            manager.timekeeper.wake()
+            return True
+        raise TableError(503, "the table changed while it was being started; try again")
+
+    def _start_change(
+        self, table: Table, fill: tuple[str, int | None] | None
+    ) -> clockstore.Change | None:
+        empties = [s.seat for s in table.row.seats if empty(s)]
+        if empties and fill is None:
+            return None
+        seats: clockstore.SeatChange = {}
+        if fill is not None:
+            agent, budget = fill
+            for seat in empties:
+                seats[seat] = (BOT, bot_name(seat, agent), agent, budget)
+        kinds = [BOT if s.seat in seats else s.kind for s in table.row.seats]
+        first = table.state.current_player
+        now = time.time()
+        bot_first = first is not None and kinds[first] == BOT
+        clock = table.clock
+        after = None
+        if clock is not None:
+            after = clock.bots(list(seats)).run(None if bot_first else first, now)
+        job = None
+        if bot_first and first is not None:
+            due = now + (self.manager.bot_delay if HUMAN in kinds else 0.0)
+            job = Job(table.id, table.state.step, JOB_BOT, first, due)
+        return clockstore.Change(
+            table.id,
+            table.state.step,
+            PLAYING,
+            WAITING_BOT if bot_first else WAITING_HUMAN,
+            seats,
+            after,
+            None if clock is None else clock.seq,
+            job,
+        )
