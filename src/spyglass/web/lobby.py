@@ -168,7 +168,7 @@ class Lobby:
                 manager.timekeeper.apply(table, change)
             manager.broadcast(table)
             manager.jobs.wake()
-            manager.timekeeper.wake()
+            manager.timekeeper.deadline(table.clock)
             return True
         raise TableError(503, "the table changed while it was being started; try again")
 

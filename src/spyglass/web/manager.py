@@ -315,8 +315,7 @@ class TableManager:
         self.tables[row.id] = table
         if job is not None:
             self.jobs.wake()
-        if table.clock is not None:
-            self.timekeeper.wake()
+        self.timekeeper.deadline(table.clock)
         return Created(table, tokens, invites, host_key)
 
     def _seat_row(
@@ -717,7 +716,7 @@ class TableManager:
         table.state = new
         if clock is not None:
             table.clock = clock
-            self.timekeeper.wake()
+            self.timekeeper.deadline(clock)
         table.changed()
         if job is not None:
             self.jobs.wake()

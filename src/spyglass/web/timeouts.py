@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -47,6 +48,7 @@ class Timekeeper:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._failed: dict[str, float] = {}  # table -> not again before (monotonic)
+        self._until = math.inf  # when the loop looks next (server time), if nobody wakes it
 
     def start(self) -> None:
         self._task = asyncio.ensure_future(self._loop())
@@ -54,6 +56,13 @@ class Timekeeper:
     def wake(self) -> None:
         """A deadline may have passed or come nearer: look now."""
         self._wake.set()
+
+    def deadline(self, clock: Clock | None) -> None:
+        """A clock was written: look now if it runs out before the loop's next look (most
+        moves push the next deadline later, and cost the loop nothing)."""
+        deadline = None if clock is None else clock.deadline
+        if deadline is not None and deadline < self._until:
+            self._wake.set()
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -136,6 +145,9 @@ class Timekeeper:
         manager = self.manager
         while True:
             self._wake.clear()
+            # while looking, any deadline written wakes the next look at once: the queries
+            # may have run before it was written
+            self._until = math.inf
             timeout = POLL
             try:
                 now = time.time()
@@ -154,6 +166,7 @@ class Timekeeper:
                 raise
             except Exception as error:  # the database away for a moment: try again later
                 log.error("looking for time-outs failed: %s", type(error).__name__)
+            self._until = time.time() + timeout
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout)
 
