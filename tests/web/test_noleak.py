@@ -14,10 +14,10 @@ CARD = re.compile(r"(?<![\w#])(?:10|[2-9AJQK])[♠♥♦♣](?:#\d+)?")
 MESSAGE_KEYS = {"type", "table", "seat", "view", "legal", "can_undo"}
 SUMMARY_KEYS = {
     "id", "game", "title", "options", "players", "status", "step", "current_player", "seats",
-    "created", "private", "rematch",
+    "created", "private", "rematch", "started",
 }  # fmt: skip
 OVER_KEYS = {"result"}  # once the game is over: the result by name (docs/web.md, Ratings)
-SEAT_KEYS = {"seat", "kind", "name", "agent", "budget", "connected", "claimed", "account"}
+SEAT_KEYS = {"seat", "kind", "name", "agent", "budget", "connected", "claimed", "account", "open"}
 
 
 def cards_in(data: object) -> set[str]:

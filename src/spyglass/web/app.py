@@ -26,7 +26,7 @@ from .bots import Caps
 from .limits import Limits
 from .manager import TableManager
 from .players import Players
-from .routes import accounts, games, live, pages, profile, rematch, seats, tables
+from .routes import accounts, games, live, lobby, pages, profile, rematch, seats, tables
 from .security import MAX_BODY, Guard
 from .store import Store
 from .tables import TableError
@@ -138,7 +138,7 @@ def create_app(
 
     for router in (games.router, tables.router, seats.router, live.router, pages.router):
         app.include_router(router)
-    for router in (accounts.router, profile.router, rematch.router):
+    for router in (accounts.router, profile.router, rematch.router, lobby.router):
         app.include_router(router)
     pages.mount_static(app)
     return app

@@ -41,12 +41,14 @@ from typing import Any, TypeVar
 import spyglass
 from spyglass.engine import IllegalAction, RulesError, SpyglassError, State, fresh_seed
 
-from . import auth
+from . import auth, clockstore
 from . import messages as channel
 from .bots import HINT_BUDGET, Caps, agent_params
 from .bus import RESYNC, LocalBus, Note, make_bus
+from .clocks import Clock, ClockSpec
 from .jobs import JobRunner
 from .limits import ConnectionCount, Limits, RateCounter, Refused
+from .lobby import Lobby
 from .names import BadName, bot_name, check_unique, clean_name
 from .ratings import Ratings
 from .store import (
@@ -56,6 +58,7 @@ from .store import (
     PLAYING,
     WAITING_BOT,
     WAITING_HUMAN,
+    WAITING_PLAYERS,
     Conflict,
     Job,
     MessageRow,
@@ -76,8 +79,11 @@ from .tables import (
     Table,
     TableError,
     describe_action,
+    final_result,
     restore,
+    table_result,
 )
+from .timeouts import Timekeeper
 from .workers import BotPool
 
 log = logging.getLogger("spyglass.web")
@@ -127,6 +133,8 @@ class TableManager:
         store.origin = self.origin
         self.bus = make_bus(store.libpq_url, self.origin)
         self.jobs = JobRunner(self)
+        self.timekeeper = Timekeeper(self)  # clocks and time-outs (web/timeouts.py)
+        self.lobby = Lobby(self)  # open tables: joins and starts (web/lobby.py)
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table]] = {}
         # SQLite has one writer: one database thread keeps writes in order without waiting on
@@ -169,6 +177,8 @@ class TableManager:
             except TableError:
                 continue
         self.jobs.start()
+        await self.lobby.recover()
+        self.timekeeper.start()
         self.spawn(self._housekeeping())
         self.spawn(self.rate_unrated())
 
@@ -178,6 +188,7 @@ class TableManager:
         cancelled (a bot thread cannot be interrupted) must not keep a stopping process, or
         a rolling restart, waiting."""
         await self.jobs.stop()
+        await self.timekeeper.stop()
         for table in self.tables.values():
             for sub in list(table.subscribers):
                 self._close_sub(table, sub, Close(1012))
@@ -239,8 +250,10 @@ class TableManager:
         *,
         private: bool = False,
         client: str | None = None,
+        clock: ClockSpec | None = None,
     ) -> Created:
-        """A new table, with the secrets of its creator (shown once, never stored)."""
+        """A new table, with the secrets of its creator (shown once, never stored); with
+        ``clock``, its clocks; with open seats, it waits for people to join them."""
         if client is not None:
             try:
                 self.rates.take("tables", client)
@@ -261,7 +274,9 @@ class TableManager:
             raise TableError(422, f"a seed is a whole number from 0 to {MAX_SEED}")
         tokens: dict[int, str] = {}
         invites: dict[int, str] = {}
-        first_person = next((i for i, s in enumerate(seats) if s.kind == HUMAN), None)
+        first_person = next(
+            (i for i, s in enumerate(seats) if s.kind == HUMAN and not s.open), None
+        )
         rows = [
             self._seat_row(index, spec, index == first_person, tokens, invites)
             for index, spec in enumerate(seats)
@@ -270,6 +285,9 @@ class TableManager:
             check_unique((r.seat, r.name) for r in rows)
         except BadName as error:
             raise TableError(422, str(error)) from None
+        opened = any(spec.open for spec in seats)
+        if opened and private:
+            raise TableError(422, "a private table is invite only: it can have no open seat")
         state = game.new_state(players=n, seed=fresh_seed() if seed is None else seed)
         record = state.record()
         host_key = auth.new_token()
@@ -285,16 +303,25 @@ class TableManager:
             host_hash=auth.token_hash(host_key),
         )
         table = Table(row=row, state=state)
+        if opened:
+            row.waiting = WAITING_PLAYERS  # nobody moves until its seats are taken
         row.waiting = table.waiting()
         row.to_move = state.current_player
+        also = None
+        if clock is not None:
+            table.clock = Clock.new(clock, [r.kind == HUMAN for r in rows])
+            if table.started and not table.is_bot(state.current_player):
+                table.clock = table.clock.run(state.current_player, time.time())
+            also = clockstore.inserter(row.id, table.clock)
         job = self.bot_job(table)
         try:
-            await self.run_db(self.store.create, row, job)
+            await self.run_db(partial(self.store.create, row, job, also=also))
         except StoreError as error:
             raise TableError(422, str(error)) from None
         self.tables[row.id] = table
         if job is not None:
             self.jobs.wake()
+        self.timekeeper.deadline(table.clock)
         return Created(table, tokens, invites, host_key)
 
     def _seat_row(
@@ -312,6 +339,10 @@ class TableManager:
                 name = clean_name(spec.name, index)
             except BadName as error:
                 raise TableError(422, str(error)) from None
+            if spec.open:  # empty: anyone may join it from the lobby (web/lobby.py)
+                if spec.invite:
+                    raise TableError(422, f"seat {index} is open to anyone: it takes no invite")
+                return SeatRow(index, HUMAN, name)
             invited = (not first_person) if spec.invite is None else spec.invite
             if invited:
                 invite = auth.new_token()
@@ -322,8 +353,10 @@ class TableManager:
             return SeatRow(index, HUMAN, name, token_hash=auth.token_hash(token))
         if spec.kind != BOT:
             raise TableError(422, f"seat {index}: a seat is 'human' or 'bot', not {spec.kind!r}")
-        if spec.invite:
-            raise TableError(422, f"seat {index} is a bot's: nobody can be invited to it")
+        if spec.invite or spec.open:
+            raise TableError(
+                422, f"seat {index} is a bot's: nobody can be invited to it or join it"
+            )
         agent = spec.agent or "heuristic"
         try:
             agent_params(agent, spec.budget, self.caps.max_budget)
@@ -339,6 +372,8 @@ class TableManager:
         state = table.state if state is None else state
         seat = state.current_player
         if table.read_only or state.is_over or seat is None or not table.is_bot(seat):
+            return None
+        if table.over or not table.started:  # ended on time, or waits for players
             return None
         delay = self.bot_delay if table.humans else 0.0
         return Job(table.id, state.step, JOB_BOT, seat, time.time() + delay)
@@ -392,10 +427,17 @@ class TableManager:
             raise TableError(
                 409, f"table {table_id} cannot be opened: its stored set-up is damaged ({error})"
             ) from None
+        table.clock = await self.run_db(clockstore.load, self.store, table_id)
         self.tables[table_id] = table
         return table
 
     async def refresh(self, table: Table) -> bool:
+        """Bring the live table up to what the database holds: its moves, then its seats and
+        clocks (a time-out, a join, a start). True if anything changed."""
+        moved = await self._refresh_moves(table)
+        return await self.timekeeper.sync(table) or moved
+
+    async def _refresh_moves(self, table: Table) -> bool:
         """Bring the live table up to what the database holds (another process changed it, or
         a write found the database elsewhere): the new moves are applied to the copy when it
         was merely behind, else the table is read again. True if anything changed."""
@@ -472,6 +514,7 @@ class TableManager:
                 410,
                 "this invite has already been used or was replaced; ask the host for a new link",
             )
+        await self.lobby.start_if_full(table)  # an open table's last empty seat
         return seat, token
 
     async def _claim(self, table: Table, invite_hash: str, token_hash: str) -> int | None:
@@ -544,6 +587,8 @@ class TableManager:
             and state.current_player == seat
             and not table.is_bot(seat)
             and not table.read_only
+            and table.started
+            and not table.over
         )
         return {
             "type": "state",
@@ -556,7 +601,7 @@ class TableManager:
 
     def message_text(self, table: Table, seat: int | None) -> str:
         """:meth:`message` as JSON text, built once per state and presence for each seat."""
-        key = (table.version, table.connected())
+        key = (table.version, table.connected(), self.timekeeper.bucket(table))
         if table._texts_of != key:
             table._texts.clear()
             table._texts_of = key
@@ -591,8 +636,10 @@ class TableManager:
                 if self._already_done(table, seat, notation, expected_step):
                     return  # a retried request whose move was stored: the same answer
                 state = table.state
-                if state.is_over:
+                if table.over:
                     raise TableError(409, "the game is over", rule="the game is over")
+                if not table.started:
+                    raise TableError(409, "the game has not started: it waits for players to join")
                 if table.is_bot(seat):
                     raise TableError(403, f"seat {seat} is played by a bot")
                 if expected_step is not None and expected_step != state.step:
@@ -653,7 +700,9 @@ class TableManager:
         else:
             waiting = WAITING_BOT if table.is_bot(new.current_player) else WAITING_HUMAN
         job = self.bot_job(table, new)
-        result = new.result
+        also, clock = self.timekeeper.after_move(table, seat, new, time.time())
+        out = (clock or table.clock).out if (clock or table.clock) is not None else ()
+        result = final_result(new, out, new.is_over)
         try:
             await self.run_db(
                 partial(
@@ -666,7 +715,8 @@ class TableManager:
                     waiting=waiting,
                     job=job,
                     to_move=new.current_player,
-                    result=None if result is None else json.dumps(result.to_json()),
+                    result=None if result is None else json.dumps(result),
+                    also=also,
                 )
             )
         except Conflict:
@@ -681,6 +731,9 @@ class TableManager:
         table.row.waiting = waiting
         table.previous = table.state
         table.state = new
+        if clock is not None:
+            table.clock = clock
+            self.timekeeper.deadline(clock)
         table.changed()
         if job is not None:
             self.jobs.wake()
@@ -695,12 +748,12 @@ class TableManager:
     async def rate(self, table: Table) -> None:
         """Rate a finished table (ratings.py: once, whichever process gets there first) and
         show everyone the changes."""
-        result = table.state.result
+        result = table_result(table)
         if result is None or table.read_only:
             return
         try:
             changes = await self.run_db(
-                self.ratings.rate, table.id, table.row.game, table.row.seats, result.to_json()
+                self.ratings.rate, table.id, table.row.game, table.row.seats, result
             )
         except Exception as error:  # the database away: the next start rates it
             log.error("table %s could not be rated: %s", table.id, type(error).__name__)
@@ -766,7 +819,7 @@ class TableManager:
                     raise TableError(409, "undo is only for solo games")
                 if table.is_bot(seat):
                     raise TableError(403, "a bot's seat cannot undo")
-                if table.state.is_over:
+                if table.over:
                     raise TableError(
                         409,
                         "the game is over: its hidden cards have all been shown, so no move can"
@@ -792,6 +845,10 @@ class TableManager:
         record["actions"] = record["actions"][:step]
         state = spyglass.replay(record)
         waiting = WAITING_BOT if table.is_bot(state.current_player) else WAITING_HUMAN
+        seat = table.state.current_player
+        also, clock = (
+            (None, None) if seat is None else self.timekeeper.after_undo(table, seat, time.time())
+        )
         await self.run_db(
             partial(
                 self.store.truncate,
@@ -801,8 +858,11 @@ class TableManager:
                 waiting,
                 expected=step + 1,
                 to_move=state.current_player,
+                also=also,
             )
         )
+        if clock is not None:
+            table.clock = clock
         del table.row.actions[step:]
         table.row.status = PLAYING
         table.row.waiting = waiting
@@ -815,8 +875,10 @@ class TableManager:
         the same answer), within the hint's time cap, and limited per seat."""
         self.writable(table)
         state = table.state
-        if state.is_over:
+        if table.over:
             raise TableError(409, "the game is over")
+        if not table.started:
+            raise TableError(409, "the game has not started: it waits for players to join")
         if state.current_player != seat or table.is_bot(seat):
             raise TableError(409, "a hint is for the seat to move")
         key = (state.step, seat)
@@ -994,6 +1056,13 @@ class TableManager:
                 for sub in list(table.subscribers):
                     if channel.visible(message, sub.seat):
                         self._deliver(table, sub, {"type": "message", "message": data})
+        elif note.kind == "table":  # a time-out, a join, a start (web/timeouts.py, lobby.py)
+            async with table.lock:
+                changed = await self.timekeeper.sync(table)
+            if changed:
+                self.broadcast(table)
+                self.jobs.wake()
+            self.timekeeper.wake()
         elif note.kind == "hint":
             step, seat = note.value
             text = await self.run_db(self.store.job_result, table.id, step, hint_kind(seat))

@@ -300,7 +300,7 @@ def _result(row: dict[str, Any], names: list[str]) -> dict[str, Any]:
     if result is None:  # finished before results were stored
         data["result"] = {"rank": None, "score": None, "winner": False, "winners": []}
         return data
-    places = ranks(result["scores"], result["winners"])
+    places = ranks(result["scores"], result["winners"], result.get("out", ()))
     rated = {c["seat"]: c for c in (row["rated"] or {}).get("seats", [])}
     data["result"] = {
         "rank": places[seat],

@@ -55,10 +55,11 @@ class Rating:
 START = Rating(MODEL.mu, MODEL.sigma)
 
 
-def ranks(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
-    """Each seat's place, 1 first: winners before everyone (a tie-break the rules made is in
-    the winners), then by score; equal places share a rank."""
-    keys = [(seat in winners, score) for seat, score in enumerate(scores)]
+def ranks(scores: Sequence[float], winners: Sequence[int], out: Sequence[int] = ()) -> list[int]:
+    """Each seat's place, 1 first: the seats that lost on time (``out``) after everyone,
+    winners before everyone else (a tie-break the rules made is in the winners), then by
+    score; equal places share a rank."""
+    keys = [(seat not in out, seat in winners, score) for seat, score in enumerate(scores)]
     return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
@@ -89,7 +90,7 @@ class Ratings:
         after), or None if it is not rated (no account, solo) or was rated already."""
         if not rateable(seats):
             return None
-        places = ranks(result["scores"], result["winners"])
+        places = ranks(result["scores"], result["winners"], result.get("out", ()))
         keys = [player_key(s) for s in seats]
         stored = sorted({k for k in keys if k is not None})  # one lock order for everyone
         now = time.time()

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,9 @@ BROKEN = "broken"
 #: person, or nobody (over).
 WAITING_BOT = "bot"
 WAITING_HUMAN = "human"
+#: An open table that waits for people to join its empty seats (or for its host to start it):
+#: nobody moves until then.
+WAITING_PLAYERS = "players"
 
 metadata = MetaData()
 
@@ -132,6 +136,21 @@ jobs_t = Table(
     Column("lease", Float),  # ... until then; after it, any process may take the job over
     Column("result", Text),  # a hint's answer (JSON), kept as the hint of that position
     Column("created", Float, nullable=False),
+)
+
+clocks_t = Table(
+    "spyglass_clocks",
+    metadata,
+    # A table's clocks (web/clocks.py, web/clockstore.py): one row per table that has them.
+    Column("table_id", String(32), ForeignKey("spyglass_tables.id"), primary_key=True),
+    Column("spec", Text, nullable=False),  # JSON: kind, seconds, increment, on_timeout
+    Column("remaining", Text, nullable=False),  # JSON: ms per seat as of `since` (null: bot)
+    Column("running", Integer),  # the seat whose clock runs
+    Column("since", Float),  # ... since then (server time)
+    Column("deadline", Float, index=True),  # when it runs out: what the time-out scan looks at
+    Column("seq", Integer, nullable=False),  # bumped by every write: the compare-and-set
+    Column("out", Text, nullable=False),  # JSON: the seats out on time
+    Column("timeouts", Text, nullable=False),  # JSON: the time-outs so far
 )
 
 messages_t = Table(
@@ -232,6 +251,10 @@ class Job:
 
 def hint_kind(seat: int) -> str:
     return f"{JOB_HINT}{seat}"
+
+
+#: More writes for a store's transaction, given its connection (see :meth:`Store.append`).
+Also = Callable[[Any], None]
 
 
 class Conflict(Exception):
@@ -417,11 +440,17 @@ class Store:
     # ------------------------------------------------------------------ writes
 
     def create(
-        self, row: TableRow, job: Job | None = None, *, rematch_of: str | None = None
+        self,
+        row: TableRow,
+        job: Job | None = None,
+        *,
+        rematch_of: str | None = None,
+        also: Also | None = None,
     ) -> None:
         """A new table (and its first bot job, if a bot moves first). ``rematch_of``: the
         finished table it is the rematch of, whose ``rematch`` is set in the same transaction
-        if it has none yet (:class:`Conflict`, nothing written, if it has)."""
+        if it has none yet (:class:`Conflict`, nothing written, if it has); ``also`` writes
+        more in the same transaction (its clocks)."""
         now = time.time()
         row.created = row.updated = now
         try:
@@ -473,6 +502,8 @@ class Store:
                     self._add_job(conn, job, now)
                 if rematch_of is not None:
                     self._note(conn, rematch_of, "rematch", row.id)
+                if also is not None:
+                    also(conn)
         except DBAPIError as error:
             if "NUL" in str(error.orig) or "0x00" in str(error.orig):
                 raise StoreError("text with a NUL character cannot be stored") from None
@@ -490,11 +521,13 @@ class Store:
         job: Job | None = None,
         to_move: int | None = None,
         result: str | None = None,
+        also: Also | None = None,
     ) -> None:
         """Add action ``step`` (1-based) and the table's new status, in one transaction, if the
         stored table is at ``step - 1``; :class:`Conflict` (nothing written) if it is not. The
         same transaction drops the table's jobs about earlier positions (done, or moot) and
-        adds ``job`` (the next bot move), and tells the other processes."""
+        adds ``job`` (the next bot move), writes what ``also`` writes (the clocks, themselves a
+        compare-and-set that may raise :class:`Conflict`), and tells the other processes."""
         now = time.time()
         with self.engine.begin() as conn:
             moved = conn.execute(
@@ -520,6 +553,8 @@ class Store:
             conn.execute(delete(jobs_t).where(jobs_t.c.table_id == table_id, jobs_t.c.step < step))
             if job is not None:
                 self._add_job(conn, job, now)
+            if also is not None:
+                also(conn)
             self._note(conn, table_id, "move", step)
 
     def truncate(
@@ -531,9 +566,11 @@ class Store:
         *,
         expected: int | None = None,
         to_move: int | None = None,
+        also: Also | None = None,
     ) -> None:
         """Drop every action after ``step`` (undo), in one transaction, if the stored table is
-        at step ``expected`` (default ``step + 1``); :class:`Conflict` if it is not."""
+        at step ``expected`` (default ``step + 1``); :class:`Conflict` if it is not. ``also``
+        writes more in the same transaction (the clocks)."""
         expected = step + 1 if expected is None else expected
         with self.engine.begin() as conn:
             moved = conn.execute(
@@ -549,6 +586,8 @@ class Store:
                 delete(actions_t).where(actions_t.c.table_id == table_id, actions_t.c.step > step)
             )
             conn.execute(delete(jobs_t).where(jobs_t.c.table_id == table_id, jobs_t.c.step > step))
+            if also is not None:
+                also(conn)
             self._note(conn, table_id, "undo", step)
 
     def set_waiting(self, table_id: str, waiting: str | None) -> None:
