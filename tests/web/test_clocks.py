@@ -119,7 +119,10 @@ def test_a_move_after_the_deadline_is_refused_and_the_seat_times_out(client) -> 
     assert look(client, table_id)["view"]["step"] == 0  # the move was not stored
     client.portal.call(manager.timekeeper.start)
     over = wait_for(client, table_id, lambda m: m["table"]["status"] == "over")
-    assert over["table"]["result"] == {"by": "time", "out": [0], "winners": [], "won": False}
+    result = over["table"]["result"]
+    assert (result["by"], result["out"], result["winners"]) == ("time", [0], [])
+    assert result["won"] is False
+    assert result["seats"][0]["out_of_time"] and result["summary"] == "seat 0 ran out of time."
     [timeout] = over["table"]["clock"]["timeouts"]
     assert (timeout["seat"], timeout["step"], timeout["then"]) == (0, 0, "lost")
     assert move(client, table_id, token, mine).status_code == 409  # the game is over
@@ -193,7 +196,9 @@ def test_time_out_at_two_players_with_lose_ends_the_game_for_the_other(client) -
     table_id = created["id"]
     assert look(client, table_id)["table"]["clock"]["running"] == 1
     over = wait_for(client, table_id, lambda m: m["table"]["status"] == "over")
-    assert over["table"]["result"] == {"by": "time", "out": [1], "winners": [0]}
+    result = over["table"]["result"]
+    assert (result["by"], result["out"], result["winners"]) == ("time", [1], [0])
+    assert [(s["rank"], s["out_of_time"]) for s in result["seats"]] == [(1, False), (2, True)]
     assert over["table"]["clock"]["running"] is None and over["table"]["clock"]["deadline"] is None
     assert over["table"]["current_player"] == 1 and over["view"]["step"] == 0
     assert [s["kind"] for s in over["table"]["seats"]] == ["human", "human"]
@@ -221,11 +226,10 @@ def test_time_out_at_three_players_with_lose_a_bot_plays_the_seat_out_ranked_las
     assert final.is_over  # played to its end by the bots
     scores = final.result.scores
     best = max(scores[1], scores[2])
-    assert table["result"] == {
-        "by": "time",
-        "out": [0],
-        "winners": [s for s in (1, 2) if scores[s] == best],
-    }
+    result = table["result"]
+    assert (result["by"], result["out"]) == ("time", [0])
+    assert result["winners"] == [s for s in (1, 2) if scores[s] == best]
+    assert result["seats"][0]["rank"] == 3 and result["seats"][0]["out_of_time"]
 
 
 def test_time_out_with_bot_a_bot_takes_the_seat_and_the_result_stands(client) -> None:
@@ -240,7 +244,10 @@ def test_time_out_with_bot_a_bot_takes_the_seat_and_the_result_stands(client) ->
     table_id, token = created["id"], tokens(created)[0]
     over = wait_for(client, table_id, lambda m: m["view"]["over"], seconds=60)
     table = over["table"]
-    assert table["status"] == "over" and "result" not in table  # the game's own result
+    assert table["status"] == "over"
+    final = spyglass.replay(client.get(f"/api/tables/{table_id}/record").json())
+    assert table["result"]["by"] == "game"  # the game's own result: nobody is out
+    assert table["result"]["winners"] == list(final.result.winners)
     assert table["seats"][0] == {**table["seats"][0], "kind": "bot", "agent": "heuristic"}
     assert [t["then"] for t in table["clock"]["timeouts"]] == ["bot"]
     assert table["clock"]["remaining_ms"] == [None, None]

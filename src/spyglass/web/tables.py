@@ -309,6 +309,9 @@ def after_game(table: Table) -> dict[str, Any]:
             for seat in range(len(names))
         ],
         "by": "time" if out else "game",
+        "out": out,
+        "winners": result["winners"],
+        "won": result["won"],
         "rated": table.row.rated is not None,
     }
     return data
