@@ -150,6 +150,20 @@ def test_a_turn_based_clock_gives_each_move_its_own_time(client) -> None:
     assert abs(clock["remaining_ms"][0] - left) <= 1
 
 
+def test_a_turn_based_clock_shows_the_others_a_full_move(client) -> None:
+    people = [{"kind": "human", "invite": False}, {"kind": "human", "invite": False}]
+    created = create(
+        client, "tinker-tailor", people, players=2, seed=1, clock={"kind": "turn", "seconds": 60}
+    )
+    table_id, seat_tokens = created["id"], tokens(created)
+    mine = look(client, table_id, seat_tokens[0])
+    assert mine["table"]["current_player"] == 0
+    time.sleep(0.2)
+    assert move(client, table_id, seat_tokens[0], mine).status_code == 200
+    clock = look(client, table_id)["table"]["clock"]
+    assert clock["running"] == 1 and clock["remaining_ms"][0] == 60_000
+
+
 def test_undo_gives_back_no_time(client) -> None:
     created = create(
         client, "sandwich-guy", seed=4, clock={"kind": "realtime", "seconds": 60, "increment": 10}
