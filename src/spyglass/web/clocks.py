@@ -194,6 +194,8 @@ class Clock:
                 raise TimeUp(mover)
             if self.spec.kind == REALTIME:
                 left += self.spec.increment * 1000.0
+            else:  # turn-based: the seat's next move will have its full time
+                left = self.spec.full_ms
             remaining = _set(remaining, mover, left)
         return replace(self, remaining=remaining).run(next_seat, now)
 

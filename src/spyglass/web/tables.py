@@ -132,7 +132,7 @@ class Table:
     # many connections and requests ask for them.
     _legal: tuple[State, list[dict[str, Any]]] | None = None
     _texts: dict[int | None, str] = field(default_factory=dict)
-    _texts_of: tuple[int, frozenset[int]] | None = None
+    _texts_of: tuple[int, frozenset[int], float] | None = None  # version, presence, clock
     version: int = 0  # bumped by every change to what a seat is shown
     clock: Clock | None = None  # the table's clocks, if it has them (web/clocks.py)
 

@@ -193,17 +193,24 @@ class Timekeeper:
     async def _expire(self, table: Table) -> bool:
         manager = self.manager
         async with table.lock:
-            await manager.refresh(table)  # moves, seats and clocks as the database has them
-            clock = table.clock
-            now = time.time()
-            if clock is None or not clock.expired(now):
-                return False  # a move, or another process, came first
-            seat = clock.running
+            for _attempt in range(3):
+                await manager.refresh(table)  # moves, seats and clocks as the database has them
+                clock = table.clock
+                now = time.time()
+                if clock is None or not clock.expired(now):
+                    return False  # a move, or another process, came first
+                seat = clock.running
+                if table.read_only or table.over or table.state.current_player == seat:
+                    break
+                # the moves and the clocks were read apart, and a move came in between: the
+                # clocks are a move ahead of this copy, which the next refresh catches up
+            else:
+                raise RuntimeError("the clocks are not at the position the moves are")
             state = table.state
             assert seat is not None
-            if table.read_only or table.over or state.current_player != seat:
-                # a table that cannot go on (or clocks out of step with the moves, which no
-                # write makes): its clock stops rather than time out again and again
+            if table.read_only or table.over:
+                # a table that cannot go on: its clock stops rather than time out again and
+                # again
                 log.error("table %s: a clock ran out where no move can be made", table.id)
                 await manager.run_db(
                     clockstore.stop, manager.store, table.id, clock.seq, clock.stop()
