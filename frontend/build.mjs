@@ -1,8 +1,8 @@
 // The browser front-end's build. esbuild bundles the scripts of each page (lobby, table,
-// replay; the board kit for tools and tests) and the two style sheets; every file is named by
+// replay, the player's pages; the board kit for tools and tests) and the two style sheets; every file is named by
 // its content hash, so the server can let browsers keep it for a year; each is compressed
 // with gzip and Brotli once, here, so the server never compresses a static file; and the
-// three HTML pages are written with the hashed names, the styles and every module a page
+// four HTML pages are written with the hashed names, the styles and every module a page
 // needs listed up front (no waterfall of imports). The server (src/spyglass/web/assets.py)
 // reads manifest.json.
 //
@@ -25,7 +25,7 @@ const CHECK = process.argv.includes("--check");
 
 /** The pages' script entries (they share chunks) and the style sheets; the board kit is
  * bundled on its own, so that the pages' chunks are cut for the pages alone. */
-const SCRIPTS = ["lobby", "table", "replay"];
+const SCRIPTS = ["lobby", "table", "replay", "site"];
 const KIT = "board";
 const STYLES = ["lobby", "table"];
 const DESCRIPTION =
@@ -36,6 +36,7 @@ const PAGES = {
   lobby: { script: "lobby", style: "lobby", title: "spyglass: tabletop games to play online" },
   table: { script: "table", style: "table", title: "A table · spyglass" },
   replay: { script: "replay", style: "table", title: "A replay · spyglass" },
+  site: { script: "site", style: "lobby", title: "Your games · spyglass" },
 };
 /** Browsers the output must run in (everything since early 2022). */
 const TARGET = ["es2020", "chrome100", "firefox100", "safari15.4"];

@@ -8,6 +8,10 @@
 
 export const TOKEN_HEADER = "X-Seat-Token";
 export const HOST_HEADER = "X-Host-Key";
+/** Every request that changes something carries this header: the server refuses a change
+ * authenticated by the session cookie without it (no other site's page can send it without a
+ * CORS preflight, which the server never answers). */
+const CSRF = { "X-Requested-With": "spyglass" };
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -22,6 +26,7 @@ export async function api(path, { method = "GET", body, token, hostKey } = {}) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers[TOKEN_HEADER] = token;
   if (hostKey) headers[HOST_HEADER] = hostKey;
+  if (method !== "GET") Object.assign(headers, CSRF);
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try {
@@ -121,6 +126,121 @@ export function saveHostKey(tableId, key) {
   if (key) localStorage.setItem(HOST + tableId, key);
 }
 
+// ------------------------------------------------------------------ the account
+
+const ACCOUNT = "spyglass.account";
+const DEVICE = "spyglass.device-keys";
+
+/** The name of the account this browser was last logged in as (a hint that saves guests a
+ * request; the session itself is an HttpOnly cookie no script reads), or null. */
+export function accountHint() {
+  try {
+    return localStorage.getItem(ACCOUNT);
+  } catch {
+    return null;
+  }
+}
+
+/** Note who is logged in (null: nobody). Logging out forgets the device keys this browser was
+ * given: they ended with the session. */
+export function setAccountHint(name) {
+  try {
+    if (name) {
+      localStorage.setItem(ACCOUNT, name);
+      return;
+    }
+    localStorage.removeItem(ACCOUNT);
+    for (const [table, seat] of JSON.parse(localStorage.getItem(DEVICE) || "[]")) forgetSeat(table, seat);
+    localStorage.removeItem(DEVICE);
+  } catch {
+    // storage refused: nothing kept, nothing to forget
+  }
+}
+
+let accountNow = null;
+/** The logged-in account ({name, created}) or null, asked once per page. */
+export function currentAccount() {
+  if (!accountNow) {
+    accountNow = api("/api/account").then((a) => {
+      setAccountHint(a.name);
+      return a;
+    }, (error) => {
+      if (error.status === 401) {
+        setAccountHint(null);
+        return null;
+      }
+      accountNow = null;
+      throw error;
+    });
+  }
+  return accountNow;
+}
+
+/** Every seat token this browser holds, as the sign-up and log-in requests take them (so a
+ * guest who signs up keeps the tables they were playing). */
+export function heldSeats() {
+  const out = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key || !key.startsWith(KEY)) continue;
+      const table = key.slice(KEY.length);
+      for (const token of Object.values(seatTokens(table))) out.push({ table, token });
+    }
+  } catch {
+    // no storage: no seats
+  }
+  return out.slice(0, 200); // the server's limit per request
+}
+
+/** Sign up or log in (``how``: "signup" or "login") with the seats this browser holds. */
+export async function enter(how, name, password) {
+  const answer = await api(`/api/account/${how}`, { method: "POST", body: { name, password, seats: heldSeats() } });
+  setAccountHint(answer.account.name);
+  accountNow = Promise.resolve(answer.account);
+  return answer;
+}
+
+export async function leave(everywhere = false) {
+  try {
+    await api(`/api/account/${everywhere ? "logout-everywhere" : "logout"}`, { method: "POST" });
+  } finally {
+    setAccountHint(null);
+    accountNow = Promise.resolve(null);
+  }
+}
+
+/** A seat this browser just took (a claimed invite, a join, a rematch) joins the account, if
+ * someone is logged in here; a refusal costs nothing (the seat stays this browser's). */
+async function keepForAccount(tableId, token) {
+  if (!accountHint()) return;
+  await api("/api/account/seats", { method: "POST", body: { seats: [{ table: tableId, token }] } }).catch(() => {});
+}
+
+/** Keep a seat this browser was given (join, rematch), for the account too (awaited before
+ * the page moves on, so the request is not cut short). */
+export async function takeSeat(tableId, seat, token) {
+  saveSeatToken(tableId, seat, token);
+  await keepForAccount(tableId, token);
+}
+
+/** A logged-in browser that holds no seat at a table asks for a device key to the account's
+ * seat there (one it took on another device); null when the account has none. */
+async function deviceKey(tableId) {
+  if (!accountHint()) return null;
+  try {
+    const key = await api(`/api/tables/${encodeURIComponent(tableId)}/device-key`, { method: "POST" });
+    saveSeatToken(tableId, key.seat, key.token);
+    const keys = JSON.parse(localStorage.getItem(DEVICE) || "[]");
+    keys.push([tableId, key.seat]);
+    localStorage.setItem(DEVICE, JSON.stringify(keys));
+    return key.seat;
+  } catch (error) {
+    if (error.status === 401) setAccountHint(null); // the session ended meanwhile
+    return null;
+  }
+}
+
 /** Take a seat out of the address's fragment into storage, and the fragment out of the address
  * bar: a token as it is, an invite by claiming it. Returns {seat}, {error} or null (nothing to
  * take). */
@@ -138,7 +258,7 @@ export async function adoptFragment(tableId) {
   if (!invite) return null;
   try {
     const claimed = await api(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", body: { invite } });
-    saveSeatToken(tableId, claimed.seat, claimed.token);
+    await takeSeat(tableId, claimed.seat, claimed.token);
     return { seat: claimed.seat };
   } catch (error) {
     return { error: error.status === 410 ? "This invite link has already been used (or the host replaced it). Ask the host for a new one." : error.message };
@@ -303,6 +423,7 @@ export class TableSocket {
  * could not be claimed. */
 export async function openTable(tableId) {
   const adopted = await adoptFragment(tableId);
+  if (!Object.keys(seatTokens(tableId)).length) await deviceKey(tableId);
   const tokens = seatTokens(tableId);
   const seats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
   const sockets = new Map();

@@ -1,5 +1,6 @@
 // The lobby's page (/ and /new/GAME, which opens that game's New table form).
 
+import { accountCorner } from "../account.js";
 import { lobbyPage, newTable } from "../lobby.js";
 import { h } from "../dom.js";
 
@@ -23,3 +24,4 @@ async function start() {
 }
 
 start();
+accountCorner();

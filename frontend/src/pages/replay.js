@@ -1,5 +1,6 @@
 // A finished table's replay (/table/ID/replay).
 
+import { accountCorner } from "../account.js";
 import { h } from "../dom.js";
 import { replayPage } from "../replay.js";
 
@@ -13,3 +14,4 @@ if (m) {
 } else {
   root.replaceChildren(h("p", { class: "error-page", role: "alert" }, "This is not a replay's address."));
 }
+accountCorner();

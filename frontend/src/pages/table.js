@@ -3,6 +3,7 @@
 // it, is evaluated meanwhile and takes over the connection (whatever came before it is kept
 // for it).
 
+import { accountCorner } from "../account.js";
 import { openTable } from "../api.js";
 import { h } from "../dom.js";
 
@@ -15,6 +16,7 @@ const fail = (error) => {
 if (m) {
   const id = decodeURIComponent(m[1]);
   const opening = openTable(id);
+  accountCorner();
   import("../table.js").then(({ tablePage }) => tablePage(root, id, opening)).catch(fail);
 } else {
   root.replaceChildren(h("p", { class: "error-page", role: "alert" }, "This is not a table's address."));

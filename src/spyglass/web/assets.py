@@ -3,7 +3,7 @@ caching. (The Content-Security-Policy and the other security headers of every re
 included, are set in one place: :mod:`.security`.)
 
 ``frontend/build.mjs`` bundles the front-end's scripts and styles into ``static/`` under
-content-hashed names, compresses each file with Brotli and gzip, writes the three HTML pages
+content-hashed names, compresses each file with Brotli and gzip, writes the four HTML pages
 that load them and ``static/manifest.json`` (see docs/web.md, "The front end"). This module
 serves that output and nothing else:
 
@@ -11,8 +11,9 @@ serves that output and nothing else:
   max-age=31536000, immutable`` (a new build has new names, so a browser may keep a file for a
   year), the Brotli or gzip form when the request accepts it, a strong ETag per form and 304
   for a matching ``If-None-Match``.
-- The pages: the lobby (``/``, ``/new/GAME``), a table (``/table/ID``) and a replay
-  (``/table/ID/replay``), with ``Cache-Control: no-cache`` (revalidated at every visit, so a
+- The pages: the lobby (``/``, ``/new/GAME``), a table (``/table/ID``), a replay
+  (``/table/ID/replay``) and the player's pages (``/me``, *Your games*; ``/players/NAME``, a
+  profile), with ``Cache-Control: no-cache`` (revalidated at every visit, so a
   new build reaches every browser at once), ETag and 304, compressed.
 - Every other response of at least 1 KiB (the JSON of the API) is gzipped on the fly when the
   client accepts it (Starlette's GZipMiddleware; already encoded responses pass untouched).
@@ -200,6 +201,8 @@ def install(app: FastAPI, assets: Assets | None = None) -> Assets:
         "/new/{game_id}": "lobby",
         "/table/{table_id}": "table",
         "/table/{table_id}/replay": "replay",
+        "/me": "site",
+        "/players/{name}": "site",
     }
     for path, name in routes.items():
         app.add_api_route(path, page(name), methods=["GET", "HEAD"], include_in_schema=False)
