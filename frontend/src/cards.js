@@ -168,13 +168,34 @@ export function cardSVG(text) {
   return svg;
 }
 
+/** The names of the table's seats on screen, where they differ from "seat N" (people's, and
+ * bots given a name); set by the table page. */
+let seatNames = [];
+
+/** Name the seats in the texts drawn from now on (``names``: every seat's name, in order);
+ * returns whether anything changed. */
+export function setSeatNames(names) {
+  const next = names.map((name, seat) => (name && !name.startsWith(`seat ${seat}`) ? name : null));
+  const changed = JSON.stringify(next) !== JSON.stringify(seatNames);
+  seatNames = next;
+  return changed;
+}
+
+/** ``text`` with each "seat N" of a named seat replaced by its name, as the server's
+ * names.named does: the games' logs, boards and results count seats, people read names. It
+ * is safe because no name may read as a seat. */
+export function named(text) {
+  if (!seatNames.length) return text;
+  return text.replace(/\bseat (\d+)\b/g, (whole, n) => seatNames[Number(n)] ?? whole);
+}
+
 const INLINE = /(10|[2-9AJQK])([♠♥♦♣])(#\d+)?|[☾☼≈❦∿⌘]|▒+/g;
 
 /** Text with card notations coloured (red suits red, Decktet suits in their colours) and a
  * face-down card's shading (▒▒) spoken as what it is. */
 export function richText(text) {
   const out = document.createDocumentFragment();
-  const s = String(text ?? "");
+  const s = named(String(text ?? ""));
   let last = 0;
   for (const m of s.matchAll(INLINE)) {
     if (m.index > last) out.append(s.slice(last, m.index));

@@ -15,14 +15,37 @@ function sheetsPerSeat(details) {
   return details.length > 0 && details.every((d) => Object.keys(d).length > 0 && Object.values(d).every(isSheet));
 }
 
+/** "Ratings: Ann 12.3 → 14.1 (+1.8) · ...": each rated seat's change, people first. */
+function ratingsLine(final, nameOf) {
+  const changes = (final.seats || []).filter((s) => s.rating && s.rating.after && s.rating.kind !== "bot");
+  if (!changes.length) return null;
+  const one = (s) => {
+    const before = s.rating.before ? s.rating.before.ordinal : null;
+    const after = s.rating.after.ordinal;
+    const d = before === null ? null : after - before;
+    return h("li", { "data-seat": s.seat }, h("span", { class: "rating-name" }, nameOf(s.seat)), " ",
+      before === null ? "" : `${before.toFixed(1)} → `, h("strong", {}, after.toFixed(1)),
+      d === null ? "" : ` (${d >= 0 ? "+" : "−"}${Math.abs(d).toFixed(1)})`);
+  };
+  return h("div", { class: "ratings-after" }, h("span", {}, "Ratings: "), h("ul", { class: "rating-list" }, changes.map(one)));
+}
+
 /** The final score breakdown: summary, then each seat's categories (a row per seat, with the
  * seat's name as the row's header, when there are several), or, where a seat's detail holds a
  * sheet per power, a row per seat and power with the sheet's items (the seat's name and score
  * spanning its rows, so each row is read with its seat). */
-export function resultPanel(result, seats) {
+export function resultPanel(result, seats, final = null) {
+  // ``final``: the table's own result (its summary's), when the server has one: it names the
+  // seats that ran out of time and each seat's rating change, and stands for the game's
+  // result when time ended the game before its rules did.
+  result = result || { summary: final ? final.summary : "", scores: [], detail: [] };
+  const out = final && final.by === "time" ? final.out || [] : [];
+  const nameOf = (seat) => (seats && seats[seat] ? seats[seat].name : `seat ${seat}`);
   const box = h("section", { class: "result", "aria-labelledby": "result-title", tabindex: "-1" },
     h("h2", { id: "result-title" }, "Game over"),
-    h("p", { class: "summary" }, richText(result.summary || "")));
+    h("p", { class: "summary" }, richText((final && final.summary) || result.summary || "")),
+    out.length ? h("p", { class: "ran-out" }, `${out.map(nameOf).join(", ")} ran out of time.`) : null,
+    final ? ratingsLine(final, nameOf) : null);
   const details = result.detail || [];
   const nested = sheetsPerSeat(details);
   const groups = details.map((d, seat) => ({ seat, rows: nested ? Object.entries(d) : [[null, d]] }));

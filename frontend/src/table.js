@@ -11,8 +11,9 @@
 // else to the region itself while others move; when the seat's turn comes back, it moves on
 // from there to the new choices. So Tab never has to cross the board again after a move.
 
-import { api, forgetSeat, gameInfo, openTable, rememberGame, saveSeatToken, TableSocket } from "./api.js";
-import { richText } from "./cards.js";
+import { api, forgetSeat, gameInfo, hostKey, openTable, rememberGame, saveHostKey, saveSeatToken, TableSocket, takeSeat } from "./api.js";
+import { named, richText, setSeatNames } from "./cards.js";
+import { Clocks, timeoutLines } from "./clock.js";
 import { dialog, dialogOpen } from "./dialog.js";
 import { h, spoken } from "./dom.js";
 import { MessagePanel } from "./messages.js";
@@ -23,6 +24,7 @@ import { resultPanel } from "./result.js";
 import { showRules } from "./rules.js";
 import { seatsDialog } from "./seats.js";
 import { walkStory } from "./story.js";
+import { TurnSignal } from "./turn.js";
 
 /** The table page, on the connections ``openTable`` opened (api.js). */
 export async function tablePage(root, tableId, opening = openTable(tableId)) {
@@ -87,6 +89,10 @@ class TablePage {
     this.parked = null; // the region (or board) holding the focus while others move
     this.uncovered = false; // hot-seat: the hand was just shown; focus its first choice
     this.lastLog = null;
+    this.clocks = new Clocks();
+    this.turn = new TurnSignal();
+    this.afterKey = null; // what the end-of-game (or waiting) panel shows, to draw it only when it changes
+    this.rematching = false;
     this.controller = new MoveController({
       onPlay: (move) => this.play(move.notation),
       onChange: () => this.withFocus(() => this.drawMoves()),
@@ -202,6 +208,7 @@ class TablePage {
   }
 
   async receive(key, message) {
+    message.arrived = performance.now(); // the clocks count down from here
     this.messages.set(key, message);
     if (!this.info) {
       rememberGame(this.id, message.table.game);
@@ -307,10 +314,11 @@ class TablePage {
     this.replayLink = h("a", { class: "button", href: `/table/${encodeURIComponent(this.id)}/replay` }, "Replay");
     this.watching = h("span", { class: "muted" }, "watching");
     this.seatsButton = h("button", { type: "button", id: "seats", onclick: () => this.showSeats() }, "Seats");
+    this.signals = h("span", { class: "buttons signals" }, this.turn.soundButton, this.turn.notifyButton);
     const buttons = h("div", { class: "buttons table-buttons" },
       h("button", { type: "button", onclick: () => showRules(info.id, { restore: () => this.comeBack() }), title: "rules (r)" }, "Rules"),
       h("button", { type: "button", onclick: () => this.keysHelp(), title: "keys (?)" }, "Keys"),
-      this.seatsButton, this.hintButton, this.undoButton, this.recordLink, this.replayLink, this.watching,
+      this.seatsButton, this.hintButton, this.undoButton, this.recordLink, this.replayLink, this.watching, this.signals,
       h("a", { class: "button", href: "/" }, "Lobby"));
     const head = h("header", { class: "table-head" },
       h("div", {}, h("h1", {}, info.title, info.edition ? h("small", { class: "muted" }, ` (${info.edition})`) : null), this.statusLine, this.stepLine),
@@ -357,16 +365,21 @@ class TablePage {
   render(message) {
     if (!this.built) this.build();
     const { table, view } = message;
-    document.title = `${this.info.title} · spyglass`;
+    // names for "seat N" in everything drawn from the view; the board draws its regions
+    // again when a name changed (a seat joined, a bot took over)
+    if (setSeatNames(table.seats.map((s) => s.name))) this.board.parts = [];
+    this.clocks.update(table.clock, message.arrived ?? performance.now());
+    const waitingSeat = this.mySeats.includes(table.current_player) && table.status === "playing" && table.started !== false;
+    this.turn.update(message.legal.length > 0 || (waitingSeat && this.mySeats.length > 1), this.info.title, table.current_player !== null && table.seats[table.current_player] ? table.seats[table.current_player].name : "", this.id);
     const data = this.page.dataset;
     data.step = view.step;
     data.seat = message.seat ?? "watch";
     data.current = table.current_player ?? "none";
-    data.over = view.over ? "yes" : "no";
+    data.over = view.over || table.status === "over" ? "yes" : "no";
     data.myMove = message.legal.length ? "yes" : "no";
-    this.updateLog(view.log || []);
+    this.updateLog([...(view.log || []), ...timeoutLines(table.clock)]);
     this.updateHead(message);
-    this.resultSlot.replaceChildren(view.over ? resultPanel(view.result, table.seats) : "");
+    this.drawAfter(message);
     const reg = this.board.draw(view);
     this.controller.update(message.legal, reg, view.step);
     this.drawMoves();
@@ -378,24 +391,109 @@ class TablePage {
     const { table, view } = message;
     const current = table.current_player;
     const mine = message.seat !== null && message.seat !== undefined;
+    const over = view.over || table.status === "over";
+    const summary = (table.result && table.result.summary) || (view.result && view.result.summary) || "";
     let status;
     if (this.offline) status = "Offline: reconnecting…";
-    else if (view.over) status = `Game over. ${view.result && view.result.summary ? view.result.summary : ""}`.trim();
+    else if (over) status = `Game over. ${named(summary)}`.trim();
+    else if (table.started === false) status = "Waiting for players to join.";
     else if (mine && current === message.seat) status = table.players > 1 ? `Your move, ${table.seats[current].name}.` : "Your move.";
     else status = `${table.seats[current].name} to move${table.seats[current].kind === "bot" ? " (bot thinking…)" : ""}.`;
-    this.announce(status, this.offline ? "" : this.lastLog);
+    this.announce(status, this.offline || !this.lastLog ? "" : named(this.lastLog));
     this.page.dataset.online = this.offline ? "no" : "yes";
     this.stepLine.textContent = `step ${view.step}`;
     this.offlineBar.hidden = !this.offline;
     this.seatList.replaceChildren(...table.seats.map((s) => this.seatItem(s, message, current)));
     const off = (button, yes) => button.setAttribute("aria-disabled", yes ? "true" : "false");
-    this.hintButton.hidden = !mine || view.over;
+    this.hintButton.hidden = !mine || over;
     off(this.hintButton, this.offline || !message.legal.length);
-    this.undoButton.hidden = !mine || table.players > 1 || view.over;
+    this.undoButton.hidden = !mine || table.players > 1 || over;
     off(this.undoButton, this.offline || !message.can_undo);
-    this.recordLink.hidden = this.replayLink.hidden = !view.over;
-    this.watching.hidden = mine || view.over;
+    this.recordLink.hidden = this.replayLink.hidden = !over;
+    this.watching.hidden = mine || over;
+    this.signals.hidden = !mine || over || table.players < 2;
     this.seatsButton.hidden = table.players < 2;
+  }
+
+  /** Above the board: while an open table waits, who it waits for (and, for its host, the
+   * start with bots); once the game is over, the result, ratings and the rematch. Drawn again
+   * only when what it shows changed, so a button in it keeps the focus. */
+  drawAfter(message) {
+    const { table, view } = message;
+    const over = view.over || table.status === "over";
+    const mine = this.mySeats.length > 0;
+    const key = JSON.stringify([table.started, over, over ? table.result : null, over ? view.result : null, table.rematch, mine, table.seats.map((s) => [s.name, s.open]), this.rematching]);
+    if (key === this.afterKey) return;
+    this.afterKey = key;
+    if (table.rematch && mine && !this.rematching && this.rematchSeen !== table.rematch) {
+      this.rematchSeen = table.rematch;
+      notice("A rematch is ready: press Join the rematch to take your seat in it.");
+    }
+    if (table.started === false) {
+      this.resultSlot.replaceChildren(this.waitingPanel(table));
+      return;
+    }
+    if (!over) {
+      this.resultSlot.replaceChildren();
+      return;
+    }
+    const panel = resultPanel(view.over ? view.result : null, table.seats, table.result || null);
+    if (mine) {
+      const asked = !!table.rematch;
+      const button = h("button", { type: "button", class: "primary", id: "rematch", "aria-describedby": "rematch-help", disabled: this.rematching, onclick: () => this.rematch() }, asked ? "Join the rematch" : "Rematch");
+      panel.append(h("div", { class: "rematch-bar buttons" }, button,
+        h("span", { class: "muted", id: "rematch-help" }, asked ? "A rematch is set: the same players, the seats moved round, a new deal." : table.players > 1 ? "The same players and bots, the seats moved round, a new deal." : "A new deal of the same game.")));
+    } else if (table.rematch) {
+      panel.append(h("p", {}, h("a", { href: `/table/${encodeURIComponent(table.rematch)}` }, "Watch the rematch")));
+    }
+    this.resultSlot.replaceChildren(panel);
+  }
+
+  /** An open table that waits for players: its empty seats, and the host's start. */
+  waitingPanel(table) {
+    const open = table.seats.filter((s) => s.open || (s.kind === "human" && !s.claimed));
+    const host = hostKey(this.id);
+    const start = host ? h("button", { type: "button", class: "primary", id: "start-with-bots", onclick: () => this.startNow(host) }, "Start with bots in the empty seats") : null;
+    return h("section", { class: "waiting-panel", "aria-labelledby": "waiting-title" },
+      h("h2", { id: "waiting-title" }, "Waiting for players"),
+      h("p", {}, `The game starts when every seat is taken: ${open.map((s) => `seat ${s.seat}`).join(", ") || "none"} ${open.length === 1 ? "is" : "are"} still empty. Anyone can join an open seat from the lobby's open tables.`),
+      start ? h("div", { class: "buttons" }, start) : null);
+  }
+
+  async startNow(host) {
+    try {
+      await api(`/api/tables/${encodeURIComponent(this.id)}/start`, { method: "POST", hostKey: host, body: {} });
+    } catch (error) {
+      notice(error.message, "error");
+    }
+  }
+
+  /** Ask for (or follow) the rematch with every seat this browser holds, and go there: each
+   * request gets this browser's own seat of the new table. */
+  async rematch() {
+    if (this.rematching) return;
+    this.rematching = true;
+    this.afterKey = null;
+    if (this.message) this.drawAfter(this.message);
+    let target = null;
+    try {
+      for (const seat of this.mySeats) {
+        const made = await api(`/api/tables/${encodeURIComponent(this.id)}/rematch`, { method: "POST", token: this.tokens[seat] });
+        await takeSeat(made.id, made.seat, made.token);
+        saveHostKey(made.id, made.host_key);
+        if (this.info) rememberGame(made.id, this.info.id);
+        target = made.id;
+      }
+    } catch (error) {
+      notice(`No rematch: ${error.message}`, "error");
+    }
+    if (target) {
+      location.assign(`/table/${encodeURIComponent(target)}`);
+      return;
+    }
+    this.rematching = false;
+    this.afterKey = null;
+    if (this.message) this.drawAfter(this.message);
   }
 
   showSeats() {
@@ -411,11 +509,14 @@ class TablePage {
     else if (me && this.offline) [dot, said] = ["dot-lost", "offline"];
     else if (s.connected) [dot, said] = ["dot-on", "connected"];
     else [dot, said] = ["dot-off", "not connected"];
-    return h("li", { class: ["seat", s.seat === current ? "to-move" : "", s.seat === message.seat ? "me" : "", s.kind].join(" ") },
+    if (s.open) [dot, said] = ["dot-off", "open: waiting for someone to join"];
+    const face = this.clocks.face(s.seat);
+    return h("li", { class: ["seat", s.seat === current ? "to-move" : "", s.seat === message.seat ? "me" : "", s.kind].join(" "), "data-seat": s.seat },
       h("span", { class: `dot ${dot}`, title: said, "aria-hidden": "true" }),
-      s.name,
+      h("span", { class: "seat-name" }, s.open ? "open seat" : s.name),
       /\bseat\b/i.test(s.name) ? "" : h("span", { class: "muted" }, ` · seat ${s.seat}`),
       s.seat === message.seat ? " (you)" : "",
+      face ? [" ", spoken(", time left "), face] : null,
       spoken(`, ${said}${s.seat === current ? ", to move" : ""}`));
   }
 
