@@ -44,7 +44,8 @@ export function resultPanel(result, seats, final = null) {
   const box = h("section", { class: "result", "aria-labelledby": "result-title", tabindex: "-1" },
     h("h2", { id: "result-title" }, "Game over"),
     h("p", { class: "summary" }, richText((final && final.summary) || result.summary || "")),
-    out.length ? h("p", { class: "ran-out" }, `${out.map(nameOf).join(", ")} ran out of time.`) : null,
+    out.length && !String(final.summary || "").includes("ran out of time") ? h("p", { class: "ran-out" }, `${out.map(nameOf).join(", ")} ran out of time.`) : null,
+    out.length && (final.winners || []).length ? h("p", { class: "winners" }, `${final.winners.map(nameOf).join(" and ")} ${final.winners.length > 1 ? "win" : "wins"}.`) : null,
     final ? ratingsLine(final, nameOf) : null);
   const details = result.detail || [];
   const nested = sheetsPerSeat(details);
