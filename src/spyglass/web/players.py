@@ -28,7 +28,7 @@ from .accounts import (
 from .manager import TableManager
 from .names import BadName, check_unique, clean_account_name, clean_name, name_keys, named
 from .ratings import ranks
-from .store import ARCHIVED, OVER, PLAYING
+from .store import ARCHIVED, OVER, PLAYING, WAITING_PLAYERS
 from .tables import HUMAN, TableError
 
 HISTORY = 50  # finished games a profile lists by default
@@ -218,6 +218,7 @@ class Players:
             row["step"] = held.state.step
             row["to_move"] = held.state.current_player
             row["rematch"] = held.row.rematch
+            row["waiting"] = held.row.waiting
         elif row["status"] == PLAYING and row["to_move"] is None:
             # stored by a version that did not keep who is to move: read the table once
             try:
@@ -238,7 +239,11 @@ class Players:
             "seats": row["seats"],
             "to_move": to_move,
             "to_move_name": names[to_move] if to_move is not None else None,
-            "your_move": row["status"] == PLAYING and to_move == row["seat"],
+            # an open table waiting for players has a seat to move in its state, but no moves
+            "started": row.get("waiting") != WAITING_PLAYERS,
+            "your_move": row["status"] == PLAYING
+            and to_move == row["seat"]
+            and row.get("waiting") != WAITING_PLAYERS,
             "private": row["private"],
             "created": row["created"],
             "updated": row["updated"],
