@@ -253,7 +253,7 @@ export async function adoptFragment(tableId) {
   if (seat === null && !invite) return null;
   history.replaceState(null, "", location.pathname + location.search);
   if (seat !== null && token) {
-    saveSeatToken(tableId, Number(seat), token);
+    await takeSeat(tableId, Number(seat), token);
     return { seat: Number(seat) };
   }
   if (!invite) return null;

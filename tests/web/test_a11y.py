@@ -218,6 +218,61 @@ def test_the_end_of_a_game_and_its_replay(web_server, audited) -> None:
     clean(page, "the replay at the end")
 
 
+def test_the_site_s_pages_and_dialogs(web_server, audited) -> None:
+    """Issue 27's pages: the log-in and sign-up dialogs, Your games and a profile with a
+    finished rated game, the lobby's open tables and its join dialog, the set-up form with a
+    clock, an open table waiting (the host's start), a table with clocks, and an end screen
+    with time-out, ratings and the rematch button."""
+    base = web_server.url
+    page = audited()
+    page.goto(f"{base}/")
+    page.wait_for_selector(".game-card")
+    page.locator("header.top #login").click()
+    page.wait_for_selector("form.account-form")
+    clean(page, "log-in dialog")
+    page.keyboard.press("Escape")
+    page.locator("header.top #signup").click()
+    page.fill('form.account-form input[name="name"]', "Audrey")
+    page.fill('form.account-form input[name="password"]', "correct horse battery")
+    clean(page, "sign-up dialog")
+    page.locator('form.account-form button[type="submit"]').click()
+    page.wait_for_selector("header.top .account-name")
+    # an open table (waiting, with a clock), made by Audrey's browser: its host
+    open_lobby_form(page, base, "tinker-tailor")
+    page.select_option("#players", "2")
+    page.select_option('select[name="who-1"]', "open")
+    page.select_option("#clock-kind", "turn")
+    clean(page, "new table dialog with a clock")
+    page.locator('form.new-table button[type="submit"]').click()
+    page.wait_for_selector("#start-with-bots")
+    clean(page, "an open table waiting, with clocks")
+    other = audited()
+    other.goto(f"{base}/")
+    other.locator(".open-tables button.join").first.click()
+    other.wait_for_selector("form.join-form")
+    clean(other, "lobby's open tables and the join dialog")
+    # a two-person game that time ends: the end screen with its ratings and rematch
+    made = httpx.post(
+        f"{base}/api/tables",
+        json={
+            "game": "tinker-tailor",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}],
+            "clock": {"kind": "realtime", "seconds": 2, "on_timeout": "lose"},
+        },
+    ).json()
+    page.goto(base + made["seats"][0]["link"])
+    page.wait_for_selector("#rematch", timeout=PATIENCE_MS)
+    page.wait_for_selector(".ratings-after", timeout=PATIENCE_MS)
+    clean(page, "end screen with a time-out, ratings and the rematch")
+    page.goto(f"{base}/me")
+    page.wait_for_selector("section[aria-labelledby=finished-title] tbody tr")
+    clean(page, "your games")
+    page.goto(f"{base}/players/audrey")
+    page.wait_for_selector("section[aria-labelledby=history-title] tbody tr")
+    clean(page, "profile")
+
+
 def test_the_lobby_fits_320_pixels(web_server, audited) -> None:
     page = audited(width=320, height=640)
     page.goto(f"{web_server.url}/")
