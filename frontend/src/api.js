@@ -210,11 +210,11 @@ export async function leave(everywhere = false) {
   }
 }
 
-/** A seat this browser just took (a claimed invite, a join, a rematch) joins the account, if
- * someone is logged in here (asked whatever the hint says: the session may be newer than the
- * hint, and this happens once per seat); a refusal costs nothing (the seat stays this
- * browser's; a guest's answer is 401). */
+/** A seat this browser just took (a claimed invite, a join, a rematch, its creator's link)
+ * joins the account, if someone is logged in here; a refusal costs nothing (the seat stays
+ * this browser's). A guest's browser asks nothing. */
 async function keepForAccount(tableId, token) {
+  if (!accountHint()) return;
   await api("/api/account/seats", { method: "POST", body: { seats: [{ table: tableId, token }] } }).catch(() => {});
 }
 

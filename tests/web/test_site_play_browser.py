@@ -45,6 +45,8 @@ def person(new_page: Any, base: str, name: str, hidden: bool = False) -> Any:
         headers={**CSRF, "Origin": base},
     )
     assert answer.status == 201, answer.text()
+    page.goto(f"{base}/")  # the page learns who is logged in (as after the sign-up dialog)
+    page.wait_for_selector("header.top .account-name", timeout=PATIENCE_MS)
     return page
 
 
