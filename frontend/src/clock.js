@@ -79,5 +79,5 @@ export class Clocks {
 /** The time-outs of a table as lines of its log. */
 export function timeoutLines(clock) {
   const then = { bot: "a bot plays the seat from here", out: "out of the game; a bot plays the seat on", lost: "the game is lost" };
-  return ((clock && clock.timeouts) || []).map((t) => `⏱ ${t.name} ran out of time at step ${t.step}: ${then[t.then] || t.then}.`);
+  return ((clock && clock.timeouts) || []).map((t) => `${t.name} ran out of time at step ${t.step}: ${then[t.then] || t.then}.`);
 }

@@ -110,7 +110,9 @@ def test_forty_character_names_never_widen_the_page(web_server, new_page) -> Non
             "players": 4,
             "seed": 5,
             "options": {"city_limit": 1},
-            "seats": [{"kind": "bot", "agent": "random", "name": "X" * 28 + str(i)} for i in range(4)],
+            "seats": [
+                {"kind": "bot", "agent": "random", "name": "X" * 28 + str(i)} for i in range(4)
+            ],
         },
     ).json()
     deadline = time.monotonic() + 60
@@ -124,9 +126,12 @@ def test_forty_character_names_never_widen_the_page(web_server, new_page) -> Non
         assert page.evaluate(WIDTH) <= width
         if page.locator(".messages-panel[data-open=no]").count():
             # folded on a phone: the tab is in the page's flow, over nothing
-            assert page.evaluate(
-                "getComputedStyle(document.querySelector('.messages-panel')).position"
-            ) == "static"
+            assert (
+                page.evaluate(
+                    "getComputedStyle(document.querySelector('.messages-panel')).position"
+                )
+                == "static"
+            )
             page.locator(".messages-toggle").click()
         page.select_option(".message-to", "1")
         assert page.evaluate(WIDTH) <= width, "the chat's To menu"
