@@ -11,7 +11,6 @@ Skips without Chromium locally; fails without it under CI."""
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import httpx
 import pytest
