@@ -26,7 +26,10 @@ Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
 window.__notes = [];
 const Real = window.Notification;
 window.Notification = class extends Real {
-  constructor(title, options) { super(title, options); window.__notes.push([title, options && options.body]); }
+  constructor(title, options) {
+    super(title, options);
+    window.__notes.push([title, options && options.body]);
+  }
 };
 Object.defineProperty(window.Notification, 'permission',
   { get: () => Real.permission });
