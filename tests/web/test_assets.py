@@ -88,14 +88,16 @@ def test_every_file_has_its_compressed_forms_and_they_hold_the_same_bytes() -> N
         assert re.fullmatch(r"[a-z]+-[A-Z0-9]{8}\.(js|css|svg)", name), name
 
 
-def test_a_table_page_costs_under_30_kb_of_brotli() -> None:
+def test_a_table_page_costs_under_34_kb_of_brotli() -> None:
     """A size budget, so that a new dependency cannot slip in unnoticed: the table page, its
     style sheet and its scripts as sent compressed (about 20 kB when this was written, against
-    124 kB uncompressed in 14 files before the build)."""
+    124 kB uncompressed in 14 files before the build; 27.9 kB before issue 27's pages, 32.4 kB
+    with them: the account corner and its dialogs, clocks, the your-move signals, rematch,
+    the waiting panel)."""
     html = (STATIC / "table.html").read_text("utf-8")
     total = (STATIC / "table.html.br").stat().st_size
     total += sum((STATIC / f"{name}.br").stat().st_size for name in page_files(html))
-    assert total < 30_000, total
+    assert total < 34_000, total
 
 
 # ---------------------------------------------------------------------- the pages

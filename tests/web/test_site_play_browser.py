@@ -18,6 +18,9 @@ from tests.web.browser import PATIENCE_MS
 
 pytestmark = pytest.mark.slow
 
+#: each person's time: long enough for a loaded machine to open a page and make one move
+CLOCK = 25
+
 CSRF = {"X-Requested-With": "spyglass"}
 #: the page's hidden state and every Notification it makes, seen by the test
 HIDDEN_AND_NOTIFIED = """
@@ -62,24 +65,28 @@ def test_two_people_names_turn_clocks_time_out_rematch_and_ratings(web_server, n
     base = web_server.url
     ann = person(new_page, base, "Annika")
     bob = person(new_page, base, "Bertram", hidden=True)
+    # a public table of two open seats: the clocks start when the second person joins
     created = httpx.post(
         f"{base}/api/tables",
         json={
             "game": "tinker-tailor",
             "players": 2,
             "seed": 11,
-            "seats": [{"kind": "human", "invite": True}, {"kind": "human", "invite": True}],
-            "clock": {"kind": "realtime", "seconds": 15, "on_timeout": "lose"},
+            "seats": [{"kind": "human", "open": True}, {"kind": "human", "open": True}],
+            "clock": {"kind": "realtime", "seconds": CLOCK, "on_timeout": "lose"},
         },
     ).json()
-    first = created["table"]["current_player"]
+    first = created["table"]["current_player"]  # dealt already: who moves first is known
     table_id = created["id"]
-    # the one to move first is Annika: she claims that seat, Bertram the other
-    links = {s["seat"]: base + s["link"] for s in created["seats"]}
     # he turned notifications on (the Notify me button, in an earlier visit)
     bob.context.add_init_script("localStorage.setItem('spyglass.notify', '1')")
-    bob.goto(links[1 - first])
-    ann.goto(links[first])
+    # each joins from the lobby's Open tables (as their account: no name to type); Annika
+    # takes the seat that moves first, Bertram the other
+    for page, seat in ((ann, first), (bob, 1 - first)):
+        page.goto(f"{base}/")
+        page.locator(f'.open-tables tr[data-table="{table_id}"] button[data-seat="{seat}"]').click()
+        page.locator("form.join-form button[type=submit]").click()
+        page.wait_for_selector(f".table-page[data-seat='{seat}']", timeout=PATIENCE_MS)
     for page in (ann, bob):
         page.wait_for_function(
             """() => ['Annika,Bertram', 'Bertram,Annika'].includes(
@@ -101,7 +108,7 @@ def test_two_people_names_turn_clocks_time_out_rematch_and_ratings(web_server, n
     )
     assert not bob.title().startswith("●")
     assert bob.evaluate("window.__notes.length") == 0
-    # her clock runs and counts down, his stands at the full 15 s
+    # her clock runs and counts down, his stands at his full time
     running = ann.locator(f'.seat[data-seat="{first}"] .clock.running')
     running.wait_for(timeout=PATIENCE_MS)
     before = int(running.get_attribute("data-ms"))
@@ -110,7 +117,7 @@ def test_two_people_names_turn_clocks_time_out_rematch_and_ratings(web_server, n
         arg=before,
         timeout=PATIENCE_MS,
     )
-    assert bob.locator(f'.seat[data-seat="{1 - first}"] .clock').inner_text() == "0:15"
+    assert bob.locator(f'.seat[data-seat="{1 - first}"] .clock').inner_text() == f"0:{CLOCK}"
 
     # she moves (through her own token, as her page would); his hidden page notifies him
     token = ann.evaluate(f"() => JSON.parse(localStorage.getItem('spyglass.seats.{table_id}'))")
@@ -127,7 +134,7 @@ def test_two_people_names_turn_clocks_time_out_rematch_and_ratings(web_server, n
     assert bob.title().startswith("● Your move — Tinker Tailor")
     ann.wait_for_function("() => !document.title.startsWith('●')", timeout=PATIENCE_MS)
 
-    # Bertram never moves: his 15 s run out, he loses, the game is over for both pages
+    # Bertram never moves: his time runs out, he loses, the game is over for both pages
     for page in (ann, bob):
         page.wait_for_selector(".result .winners", timeout=PATIENCE_MS)
         assert page.locator(".result .summary").inner_text() == "Bertram ran out of time."
