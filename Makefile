@@ -39,9 +39,15 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test,rl,train]"
 	@touch $(TEST_STAMP) $(RUN_STAMP)
 
+# A machine without npm gets Debian's nodejs and npm when make runs as root (as .ci/run does);
+# elsewhere it is told how to get them, and the tests that need them say so.
 $(NODE_STAMP): $(FRONTEND)/package.json $(FRONTEND)/package-lock.json
-	cd $(FRONTEND) && npm ci --prefer-offline --no-audit --no-fund --loglevel=error
-	@touch $(NODE_STAMP)
+	@command -v npm >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+		&& DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm >/dev/null; } \
+		|| echo "npm is missing: install Node.js 18+ and npm to build the front end and run its tests"
+	@if command -v npm >/dev/null 2>&1; then \
+		cd $(FRONTEND) && npm ci --prefer-offline --no-audit --no-fund --loglevel=error \
+		&& touch node_modules/.installed; fi
 
 assets: $(NODE_STAMP)
 	cd $(FRONTEND) && node build.mjs
