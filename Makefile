@@ -43,7 +43,8 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 # elsewhere it is told how to get them, and the tests that need them say so.
 $(NODE_STAMP): $(FRONTEND)/package.json $(FRONTEND)/package-lock.json
 	@command -v npm >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
-		&& DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm >/dev/null; } \
+		&& { command -v node >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs >/dev/null; } \
+		&& DEBIAN_FRONTEND=noninteractive apt-get install -y -q npm >/dev/null; } \
 		|| echo "npm is missing: install Node.js 18+ and npm to build the front end and run its tests"
 	@if command -v npm >/dev/null 2>&1; then \
 		cd $(FRONTEND) && npm ci --prefer-offline --no-audit --no-fund --loglevel=error \
