@@ -26,8 +26,19 @@ function others(entry) {
   return entry.seats.filter((s) => s.seat !== entry.seat).map((s) => s.name).join(", ") || "alone";
 }
 
+/** How long until a clock's ``deadline`` (server time, seconds): "40 min", "5 h 10 min". */
+export function timeLeft(deadline, now = Date.now() / 1000) {
+  const minutes = Math.max(0, Math.floor((deadline - now) / 60));
+  if (minutes < 1) return "under a minute";
+  const [d, hr, min] = [Math.floor(minutes / 1440), Math.floor((minutes % 1440) / 60), minutes % 60];
+  if (d) return hr ? `${d} d ${hr} h` : `${d} d`;
+  if (hr) return min ? `${hr} h ${min} min` : `${hr} h`;
+  return `${min} min`;
+}
+
 function liveRow(g) {
-  const state = g.your_move ? h("strong", { class: "your-move" }, "Your move") : g.status === "archived" ? "archived" : g.to_move_name ? `${g.to_move_name} to move` : `step ${g.step}`;
+  const left = g.deadline ? h("span", { class: "time-left" }, ` · ${timeLeft(g.deadline)} left`) : null;
+  const state = g.your_move ? [h("strong", { class: "your-move" }, "Your move"), left] : g.status === "archived" ? "archived" : g.to_move_name ? [`${g.to_move_name} to move`, left] : `step ${g.step}`;
   return h("tr", { class: g.your_move ? "waiting-for-you" : "", "data-table": g.id },
     h("td", {}, h("a", { href: g.link }, g.title)),
     h("td", { class: "names" }, others(g)),
@@ -76,7 +87,7 @@ export async function yourGamesPage(root) {
     h("h1", {}, "Your games"),
     h("p", { class: "muted" }, waiting ? `${waiting} table${waiting > 1 ? "s" : ""} waiting for your move.` : "No table is waiting for your move.", " ", h("a", { href: `/players/${encodeURIComponent(games.name)}` }, "Your profile and ratings")),
     h("section", { "aria-labelledby": "live-title" }, h("h2", { id: "live-title" }, "Live tables"),
-      gamesTable("live tables, those waiting for your move first", ["game", "with", "state", "last move"], games.live.map(liveRow), "No live table. Start one from the lobby.")),
+      gamesTable("live tables, those waiting for your move first (the least time left first)", ["game", "with", "state", "last move"], games.live.map(liveRow), "No live table. Start one from the lobby.")),
     h("section", { "aria-labelledby": "finished-title" }, h("h2", { id: "finished-title" }, "Finished"),
       gamesTable("finished tables, newest first", ["game", "with", "result", "ended", "replay"], games.finished.map(finishedRow), "No finished game yet.")));
 }

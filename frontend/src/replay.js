@@ -3,7 +3,7 @@
 // keep their elements).
 
 import { api, gameInfo } from "./api.js";
-import { richText } from "./cards.js";
+import { richText, setSeatNames } from "./cards.js";
 import { h } from "./dom.js";
 import { notice } from "./notices.js";
 import { Board } from "./render.js";
@@ -29,6 +29,8 @@ export async function replayPage(root, tableId) {
     errorPage(root, "This game is still being played", "Its replay opens when it is over.", `/table/${tableId}`, "Watch it");
     return;
   }
+  // the players' names for "seat N" in the log, the board and the result, as on the table
+  setSeatNames(summary.table.seats.map((s) => s.name));
   let step = 0;
   let total = summary.view.step;
   let seat = summary.table.players === 1 ? 0 : "";
@@ -57,7 +59,10 @@ export async function replayPage(root, tableId) {
       label.textContent = `step ${step} of ${total}`;
       move.replaceChildren(data.move ? richText(`move ${step}: ${data.move}`) : "the deal");
       board.draw(data.view);
-      result.replaceChildren(data.view.over ? resultPanel(data.view.result, summary.table.seats) : "");
+      // the last step shows the table's own result (who ran out of time, the ratings), also
+      // when time ended the game before its rules did
+      const final = step === total ? summary.table.result || null : null;
+      result.replaceChildren(data.view.over || final ? resultPanel(data.view.over ? data.view.result : null, summary.table.seats, final) : "");
       log.replaceChildren(...(data.view.log || []).map((l) => h("li", {}, richText(l))));
       log.scrollTop = log.scrollHeight;
       page.dataset.step = step;

@@ -185,6 +185,7 @@ class TablePage {
     if (this.built) {
       this.withFocus(() => {
         this.updateHead(this.message);
+        this.drawAfter(this.message);
         this.drawMoves();
       });
     } else if (offline) {
@@ -422,7 +423,7 @@ class TablePage {
     const { table, view } = message;
     const over = view.over || table.status === "over";
     const mine = this.mySeats.length > 0;
-    const key = JSON.stringify([table.started, over, over ? table.result : null, over ? view.result : null, table.rematch, mine, table.seats.map((s) => [s.name, s.open]), this.rematching]);
+    const key = JSON.stringify([table.started, over, over ? table.result : null, over ? view.result : null, table.rematch, mine, table.seats.map((s) => [s.name, s.open]), this.rematching, this.offline]);
     if (key === this.afterKey) return;
     this.afterKey = key;
     if (table.rematch && mine && !this.rematching && this.rematchSeen !== table.rematch) {
@@ -440,7 +441,8 @@ class TablePage {
     const panel = resultPanel(view.over ? view.result : null, table.seats, table.result || null);
     if (mine) {
       const asked = !!table.rematch;
-      const button = h("button", { type: "button", class: "primary", id: "rematch", "aria-describedby": "rematch-help", disabled: this.rematching, onclick: () => this.rematch() }, asked ? "Join the rematch" : "Rematch");
+      // offline: shown but turned off (aria-disabled keeps it focusable), as the move controls
+      const button = h("button", { type: "button", class: "primary", id: "rematch", "aria-describedby": "rematch-help", "aria-disabled": this.offline ? "true" : "false", disabled: this.rematching, onclick: () => this.whenOnline(() => this.rematch()) }, asked ? "Join the rematch" : "Rematch");
       panel.append(h("div", { class: "rematch-bar buttons" }, button,
         h("span", { class: "muted", id: "rematch-help" }, asked ? "A rematch is set: the same players, the seats moved round, a new deal." : table.players > 1 ? "The same players and bots, the seats moved round, a new deal." : "A new deal of the same game.")));
     } else if (table.rematch) {
@@ -453,11 +455,17 @@ class TablePage {
   waitingPanel(table) {
     const open = table.seats.filter((s) => s.open || (s.kind === "human" && !s.claimed));
     const host = hostKey(this.id);
-    const start = host ? h("button", { type: "button", class: "primary", id: "start-with-bots", onclick: () => this.startNow(host) }, "Start with bots in the empty seats") : null;
+    const start = host ? h("button", { type: "button", class: "primary", id: "start-with-bots", "aria-disabled": this.offline ? "true" : "false", onclick: () => this.whenOnline(() => this.startNow(host)) }, "Start with bots in the empty seats") : null;
     return h("section", { class: "waiting-panel", "aria-labelledby": "waiting-title" },
       h("h2", { id: "waiting-title" }, "Waiting for players"),
       h("p", {}, `The game starts when every seat is taken: ${open.map((s) => `seat ${s.seat}`).join(", ") || "none"} ${open.length === 1 ? "is" : "are"} still empty. Anyone can join an open seat from the lobby's open tables.`),
       start ? h("div", { class: "buttons" }, start) : null);
+  }
+
+  /** ``action`` if the table is online; offline, only a notice of why nothing happens. */
+  whenOnline(action) {
+    if (this.offline) notice("Offline: this waits until the link to the server is back.", "error");
+    else action();
   }
 
   async startNow(host) {

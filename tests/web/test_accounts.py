@@ -206,6 +206,20 @@ def test_a_real_server_on_loopback_sets_a_cookie_plain_http_can_carry(
         assert http.get("/api/account").status_code == 401
 
 
+def test_serve_takes_the_account_settings_as_options(start_server, monkeypatch) -> None:
+    """``spyglass serve --signup-rate --cookie-secure``: an option wins over the environment."""
+    monkeypatch.setenv("SPYGLASS_SIGNUP_RATE", "100/minute")
+    server = start_server(args=("--signup-rate", "1/hour", "--cookie-secure", "always"))
+    with httpx.Client(base_url=server.url) as http:
+        body = {"name": "Ann", "password": "correct horse"}
+        r = http.post("/api/account/signup", json=body, headers=CSRF)
+        assert r.status_code == 201, r.text
+        assert "; secure" in r.headers["set-cookie"].lower()  # even over plain http
+        body = {"name": "Bob", "password": "correct horse"}
+        r = http.post("/api/account/signup", json=body, headers=CSRF)
+        assert r.status_code == 429 and "1 per hour" in r.json()["error"], r.text
+
+
 def test_cookie_authenticated_changes_need_the_csrf_header_and_this_origin(site) -> None:
     body = {"name": "Ann", "password": "correct horse"}
     bare = site.post("/api/account/signup", json=body)
@@ -234,6 +248,44 @@ def test_cookie_authenticated_changes_need_the_csrf_header_and_this_origin(site)
         refused = ann.request("POST", path, json={"seats": []})
         assert refused.status_code == 403, path
     assert ann.get("/api/account").json()["name"] == "Ann"  # still logged in
+
+
+def test_a_key_made_on_one_process_works_on_another_before_its_note(
+    make_client, postgres_url
+) -> None:
+    """Two processes on one PostgreSQL database. A device key made on A is good on B at once,
+    even when the note that tells B of it never comes (A's notes are dropped here): B checks
+    an unknown token against the stored seats before refusing it. A token no seat holds is
+    still refused, and B learns the seat's new keys."""
+    make = site_maker(make_client, postgres_url)
+    a, b = make(), make()
+
+    async def dropped(*args: Any, **kwargs: Any) -> None:
+        return None
+
+    a.app.state.manager.bus.publish = dropped  # a note that is slow, or lost
+    ann = Person(a)
+    ann.sign_up("Ann")
+    table = create(a, "tinker-tailor", TWO, players=2, seed=2)
+    url = f"/api/tables/{table['id']}"
+    seat = {"table": table["id"], "token": tokens(table)[0]}
+    assert ann.post("/api/account/seats", json={"seats": [seat]}).status_code == 200
+    assert b.get(url, headers=headers(tokens(table)[0])).json()["seat"] == 0  # B holds it now
+    key = ann.post(f"{url}/device-key").json()["token"]
+    seen = b.get(url, headers=headers(key))
+    assert seen.status_code == 200 and seen.json()["seat"] == 0, seen.text
+    assert b.get(url, headers=headers("not-a-token-of-this-table")).status_code == 403
+    # B reads its seats again: the key is now known to its copy without a database read
+    held = b.app.state.manager.tables[table["id"]]
+    assert b.app.state.manager.authenticate(held, key) == 0
+    # an invite claimed on A, its new token used on B at once (B holds the table)
+    invited = create(a, "tinker-tailor", [TWO[0], {"kind": "human"}], players=2, seed=3)
+    url = f"/api/tables/{invited['id']}"
+    assert b.get(url).status_code == 200  # a spectator: B holds the table now
+    invite = next(s["invite"] for s in invited["seats"] if s["invite"])
+    claimed = a.post(f"{url}/claim", json={"invite": invite}).json()
+    on_b = b.get(url, headers=headers(claimed["token"]))
+    assert on_b.status_code == 200 and on_b.json()["seat"] == 1, on_b.text
 
 
 def test_password_rules(site) -> None:
@@ -364,6 +416,30 @@ def test_a_reinvited_seat_leaves_the_account(site) -> None:
     assert bob.get("/api/account/games").json()["live"] == []
     seat = site.get(f"/api/tables/{table['id']}").json()["table"]["seats"][1]
     assert seat["account"] is None
+
+
+def test_your_games_puts_the_least_time_left_first(site) -> None:
+    """Among the tables waiting for you, the clock that runs out soonest comes first, then
+    the tables without a clock (the newest first); each says when its time runs out."""
+    ann = Person(site)
+    ann.sign_up("Ann")
+    day = {"kind": "turn", "seconds": 86400, "on_timeout": "lose"}
+    hours = {"kind": "turn", "seconds": 7200, "on_timeout": "lose"}
+    made = {}
+    for name, clock in (("day", day), ("hours", hours), ("none", None), ("newer", None)):
+        body = {"clock": clock} if clock else {}
+        table = create(site, "sandwich-guy", seed=len(made) + 1, **body)
+        seat = {"table": table["id"], "token": tokens(table)[0]}
+        assert ann.post("/api/account/seats", json={"seats": [seat]}).status_code == 200
+        made[name] = table["id"]
+        time.sleep(0.01)  # "newer" changed last
+    now = time.time()
+    live = ann.get("/api/account/games").json()["live"]
+    assert all(g["your_move"] for g in live)
+    assert [g["id"] for g in live] == [made[k] for k in ("hours", "day", "newer", "none")]
+    assert now + 7200 - 60 < live[0]["deadline"] <= now + 7200
+    assert now + 86400 - 60 < live[1]["deadline"] <= now + 86400
+    assert live[2]["deadline"] is None and live[3]["deadline"] is None
 
 
 def test_your_games_lists_the_tables_waiting_for_you_first(site) -> None:

@@ -87,3 +87,55 @@ def test_the_page_stays_offline_until_the_server_is_back(start_server, new_page,
         assert not page.errors
     finally:
         again.stop()
+
+
+def test_the_rematch_waits_for_the_link_too(start_server, new_page, tmp_path) -> None:
+    """A finished game's Rematch asks the server for a table: offline it is turned off (still
+    focusable) and a click only says why; back online it works again."""
+    server = start_server(str(tmp_path / "rematch-offline.sqlite3"))
+    created = httpx.post(f"{server.url}/api/tables", json={"game": "hide-and-seek", "seed": 3})
+    assert created.status_code == 201, created.text
+    seat = created.json()["seats"][0]
+    url = f"{server.url}/api/tables/{created.json()['id']}"
+    headers = {"X-Seat-Token": seat["token"]}
+    for _ in range(200):  # the first legal move each time, until the game is over
+        state = httpx.get(url, headers=headers).json()
+        if state["view"]["over"]:
+            break
+        move = {"action": state["legal"][0]["notation"], "step": state["view"]["step"]}
+        assert httpx.post(f"{url}/actions", json=move, headers=headers).status_code == 200
+    assert state["view"]["over"]
+    page = new_page()
+    page.goto(server.url + seat["link"])
+    rematch = page.locator("#rematch")
+    rematch.wait_for(timeout=PATIENCE_MS)
+    assert rematch.get_attribute("aria-disabled") == "false"
+
+    server.stop()
+    page.wait_for_function(
+        "() => document.querySelector('.table-page').dataset.online === 'no'", timeout=PATIENCE_MS
+    )
+    page.wait_for_function(
+        "() => document.getElementById('rematch').getAttribute('aria-disabled') === 'true'",
+        timeout=PATIENCE_MS,
+    )
+    address = page.url
+    rematch.click(force=True)
+    page.wait_for_selector(".notice-error")
+    assert "Offline" in page.locator(".notice-error").last.inner_text()
+    assert page.url == address  # no new table was asked for
+
+    again = Server(str(tmp_path / "rematch-offline.sqlite3"), port=server.port).start()
+    try:
+        page.locator(".offline-bar button").click()
+        page.wait_for_function(
+            "() => document.getElementById('rematch')?.getAttribute('aria-disabled') === 'false'",
+            timeout=PATIENCE_MS,
+        )
+        page.locator("#rematch").click()
+        page.wait_for_function(
+            "(old) => location.href !== old", arg=address, timeout=PATIENCE_MS
+        )
+        assert not page.errors
+    finally:
+        again.stop()

@@ -175,4 +175,17 @@ def test_two_people_names_turn_clocks_time_out_rematch_and_ratings(web_server, n
     assert rows.count() == 1 and rows.first.locator("td").first.inner_text() == "Tinker Tailor"
     replay = ann.locator(f'section[aria-labelledby=history-title] tr[data-table="{table_id}"] a')
     assert replay.get_attribute("href") == f"/table/{table_id}/replay"
+
+    # the replay names the players too, and its last step shows the table's result: time
+    # ended this game, which its rules alone would not call over
+    replay.click()
+    ann.wait_for_selector(".replay[data-step='0']", timeout=PATIENCE_MS)
+    ann.keyboard.press("End")
+    ann.wait_for_selector(".replay[data-step='1'] .result .winners", timeout=PATIENCE_MS)
+    assert ann.locator(".result .summary").inner_text() == "Bertram ran out of time."
+    assert ann.locator(".result .winners").inner_text() == "Annika wins."
+    log = " ".join(ann.locator(".log-lines li").all_inner_texts())
+    assert "Annika" in log and "seat 0" not in log and "seat 1" not in log, log
+    seen_by = ann.locator("#replay-seat option").all_inner_texts()
+    assert sorted(seen_by) == ["Annika", "Bertram", "spectator"]
     assert not ann.errors and not bob.errors

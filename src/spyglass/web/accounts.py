@@ -51,6 +51,7 @@ from .names import name_keys
 from .store import (
     Store,
     accounts_t,
+    clocks_t,
     rated_t,
     seat_keys_t,
     seats_t,
@@ -105,9 +106,10 @@ class AccountSettings:
             rates(getattr(self, name), name)
 
     @classmethod
-    def from_env(cls) -> AccountSettings:
+    def from_env(cls, **given: str | None) -> AccountSettings:
         """The defaults, overridden by ``SPYGLASS_COOKIE_SECURE``, ``SPYGLASS_SIGNUP_RATE``,
-        ``SPYGLASS_LOGIN_RATE`` and ``SPYGLASS_LOGIN_FAILURE_RATE`` when set."""
+        ``SPYGLASS_LOGIN_RATE`` and ``SPYGLASS_LOGIN_FAILURE_RATE`` when set, and by the
+        values ``given`` (e.g. ``spyglass serve``'s options) that are not None."""
         env = os.environ
         values: dict[str, Any] = {}
         for name, var in (
@@ -118,6 +120,7 @@ class AccountSettings:
         ):
             if env.get(var):
                 values[name] = env[var]
+        values.update({name: value for name, value in given.items() if value is not None})
         return cls(**values)
 
 
@@ -472,9 +475,11 @@ class AccountStore:
                     tables_t.c.updated,
                     seats_t.c.seat,
                     rated_t.c.changes,
+                    clocks_t.c.deadline,
                 )
                 .join(seats_t, seats_t.c.table_id == tables_t.c.id)
                 .outerjoin(rated_t, rated_t.c.table_id == tables_t.c.id)
+                .outerjoin(clocks_t, clocks_t.c.table_id == tables_t.c.id)
                 .where(seats_t.c.account_id == account_id)
                 .order_by(tables_t.c.updated.desc())
             ).all()
@@ -517,6 +522,7 @@ class AccountStore:
                 "updated": r.updated,
                 "seat": r.seat,
                 "rated": None if r.changes is None else json.loads(r.changes),
+                "deadline": r.deadline,  # when the running clock runs out (None: no clock)
                 "seats": names[r.id],
             }
             for r in mine

@@ -486,6 +486,29 @@ class TableManager:
             raise TableError(403, "this token holds no seat at this table")
         return found
 
+    async def identify(self, table: Table, token: str | None) -> int | None:
+        """:meth:`authenticate`, except that with other processes on the database a token this
+        copy does not know is checked once against the seats as stored before it is refused:
+        a token made a moment ago on another process (a rematch's seat, a device key, a
+        claimed invite) may still be on its way here as a note. When it holds a seat there,
+        this copy reads its seats again (as the note would have it do)."""
+        try:
+            return self.authenticate(table, token)
+        except TableError:
+            if isinstance(self.bus, LocalBus):
+                raise
+        assert token is not None  # no token is a spectator, never refused
+        stored = await self.run_db(self.store.seat_hashes, table.id)
+        found = None
+        for seat, hashes in sorted(stored.items()):
+            for stored_hash in hashes:  # every one, as authenticate does
+                if auth.matches(token, stored_hash) and found is None:
+                    found = seat
+        if found is None:
+            raise TableError(403, "this token holds no seat at this table")
+        await self.reload_seats(table.id)
+        return found
+
     @staticmethod
     def require_seat(seat: int | None, doing: str) -> int:
         if seat is None:

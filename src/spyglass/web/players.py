@@ -136,7 +136,7 @@ class Players:
     async def _keep_one(self, account: Account, proof: SeatProof) -> int:
         manager = self.manager
         async with manager.hold(proof.table) as table:
-            seat = manager.authenticate(table, proof.token)
+            seat = await manager.identify(table, proof.token)
             if seat is None:
                 raise TableError(422, "a seat's token is needed")
             row = table.seat_row(seat)
@@ -201,14 +201,22 @@ class Players:
     # ------------------------------------------------------------------ lists
 
     async def games(self, account: Account) -> dict[str, Any]:
-        """*Your games*: the live tables, those waiting for the account's move first (then
-        the most recently changed), and the finished ones with their results, newest first."""
+        """*Your games*: the live tables, those waiting for the account's move first (the
+        one whose clock runs out soonest first, then those without a clock, the most recently
+        changed first), and the finished ones with their results, newest first."""
         rows = await self.manager.run_db(self.db.seats_of, account.id)
         live, finished = [], []
         for row in rows:
             entry = await self._entry(row)
             (finished if row["status"] == OVER else live).append(entry)
-        live.sort(key=lambda e: (not e["your_move"], -e["updated"]))
+        live.sort(
+            key=lambda e: (
+                not e["your_move"],
+                e["deadline"] is None,
+                e["deadline"] or 0.0,
+                -e["updated"],
+            )
+        )
         return {"name": account.name, "live": live, "finished": finished}
 
     async def _entry(self, row: dict[str, Any]) -> dict[str, Any]:
@@ -219,6 +227,7 @@ class Players:
             row["to_move"] = held.state.current_player
             row["rematch"] = held.row.rematch
             row["waiting"] = held.row.waiting
+            row["deadline"] = held.clock.deadline if held.clock is not None else None
         elif row["status"] == PLAYING and row["to_move"] is None:
             # stored by a version that did not keep who is to move: read the table once
             try:
@@ -249,6 +258,8 @@ class Players:
             "updated": row["updated"],
             "link": f"/table/{row['id']}",
             "rematch": row["rematch"],
+            # when the seat to move runs out of time (server time, seconds), while it plays
+            "deadline": row.get("deadline") if row["status"] == PLAYING else None,
         }
         if row["status"] == OVER:
             entry.update(_result(row, names))

@@ -908,6 +908,25 @@ class Store:
             if r.table_id in rows:
                 rows[r.table_id].rated = json.loads(r.changes)
 
+    def seat_hashes(self, table_id: str) -> dict[int, list[str]]:
+        """Per seat, the hashes that prove it as stored: its token's and its account's device
+        keys' (two small queries: what a process checks an unknown token against)."""
+        found: dict[int, list[str]] = {}
+        with self.engine.connect() as conn:
+            for s in conn.execute(
+                select(seats_t.c.seat, seats_t.c.token_hash).where(seats_t.c.table_id == table_id)
+            ):
+                found.setdefault(s.seat, [])
+                if s.token_hash is not None:
+                    found[s.seat].append(s.token_hash)
+            for k in conn.execute(
+                select(seat_keys_t.c.seat, seat_keys_t.c.key_hash).where(
+                    seat_keys_t.c.table_id == table_id
+                )
+            ):
+                found.setdefault(k.seat, []).append(k.key_hash)
+        return found
+
     def actions_after(self, table_id: str, step: int) -> tuple[int, str, list[str]] | None:
         """A table's stored step and status and its moves after ``step`` (a copy catching up
         with what another process committed), or None if there is no such table."""

@@ -41,7 +41,7 @@ class RematchOut(BaseModel):
 )
 async def post_rematch(table_id: str, tables: Manager, token: TokenHeader = None) -> RematchOut:
     async with tables.hold(table_id) as table:
-        seat = tables.require_seat(tables.authenticate(table, token), "a rematch")
+        seat = tables.require_seat(await tables.identify(table, token), "a rematch")
         seated = await rematch(tables, table, seat)
     new = seated.table
     return RematchOut(

@@ -226,7 +226,7 @@ async def list_tables(
 )
 async def get_table(table_id: str, tables: Manager, token: TokenHeader = None) -> Response:
     async with tables.hold(table_id) as table:
-        seat = tables.authenticate(table, token)
+        seat = await tables.identify(table, token)
         return Response(tables.message_text(table, seat), media_type="application/json")
 
 
@@ -245,7 +245,7 @@ async def get_messages(
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> dict[str, Any]:
     async with tables.hold(table_id) as table:
-        seat = tables.authenticate(table, token)
+        seat = await tables.identify(table, token)
         return {"seat": seat, **tables.readable(table, seat, before, limit)}
 
 
@@ -258,7 +258,7 @@ async def post_action(
     table_id: str, body: ActionIn, tables: Manager, token: TokenHeader = None
 ) -> Response:
     async with tables.hold(table_id) as table:
-        seat = tables.require_seat(tables.authenticate(table, token), "a move")
+        seat = tables.require_seat(await tables.identify(table, token), "a move")
         await tables.act(table, seat, body.action, body.step)
         return Response(tables.message_text(table, seat), media_type="application/json")
 
@@ -270,7 +270,7 @@ async def post_action(
 )
 async def post_undo(table_id: str, tables: Manager, token: TokenHeader = None) -> Response:
     async with tables.hold(table_id) as table:
-        seat = tables.require_seat(tables.authenticate(table, token), "undo")
+        seat = tables.require_seat(await tables.identify(table, token), "undo")
         await tables.undo(table, seat)
         return Response(tables.message_text(table, seat), media_type="application/json")
 
@@ -282,7 +282,7 @@ async def post_undo(table_id: str, tables: Manager, token: TokenHeader = None) -
 )
 async def post_hint(table_id: str, tables: Manager, token: TokenHeader = None) -> dict[str, Any]:
     async with tables.hold(table_id) as table:
-        seat = tables.require_seat(tables.authenticate(table, token), "a hint")
+        seat = tables.require_seat(await tables.identify(table, token), "a hint")
         return await tables.hint(table, seat)
 
 
