@@ -133,9 +133,7 @@ def test_the_rematch_waits_for_the_link_too(start_server, new_page, tmp_path) ->
             timeout=PATIENCE_MS,
         )
         page.locator("#rematch").click()
-        page.wait_for_function(
-            "(old) => location.href !== old", arg=address, timeout=PATIENCE_MS
-        )
+        page.wait_for_function("(old) => location.href !== old", arg=address, timeout=PATIENCE_MS)
         assert not page.errors
     finally:
         again.stop()
