@@ -6,7 +6,18 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test lint format bench clean
+.PHONY: run test lint format bench clean assets
+
+# The browser front-end: its sources are in frontend/; esbuild (from npm, installed here by
+# npm ci, never fetched at run time) bundles them into src/spyglass/web/static, which is
+# committed, so `make run` needs no Node. `make assets` rebuilds it after a change to
+# frontend/; `make test` installs the same tools (and axe-core, for the accessibility tests)
+# (tests/web/test_assets.py checks that the committed build is what the sources make).
+# npm ci installs exactly the versions package-lock.json pins (with their integrity hashes),
+# from npm's local cache when it holds them (--prefer-offline: no network then), else from
+# the registry; nothing is downloaded after this step.
+FRONTEND := frontend
+NODE_STAMP := $(FRONTEND)/node_modules/.installed
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "spyglass needs Python 3.11 or newer")'
@@ -28,11 +39,25 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test,rl,train]"
 	@touch $(TEST_STAMP) $(RUN_STAMP)
 
+# A machine without npm gets Debian's nodejs and npm when make runs as root (as .ci/run does);
+# elsewhere it is told how to get them, and the tests that need them say so.
+$(NODE_STAMP): $(FRONTEND)/package.json $(FRONTEND)/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+		&& { command -v node >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs >/dev/null; } \
+		&& DEBIAN_FRONTEND=noninteractive apt-get install -y -q npm >/dev/null; } \
+		|| echo "npm is missing: install Node.js 18+ and npm to build the front end and run its tests"
+	@if command -v npm >/dev/null 2>&1; then \
+		cd $(FRONTEND) && npm ci --prefer-offline --no-audit --no-fund --loglevel=error \
+		&& touch node_modules/.installed; fi
+
+assets: $(NODE_STAMP)
+	cd $(FRONTEND) && node build.mjs
+
 # The web app on http://127.0.0.1:8000 (it prints the address), SQLite database by default.
 run: $(RUN_STAMP)
 	$(BIN)/spyglass serve
 
-test: $(TEST_STAMP)
+test: $(TEST_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/ruff format --check src tests benchmarks examples
 	$(BIN)/python -m pytest -n auto --durations=30
@@ -48,6 +73,7 @@ bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/throughput.py
 	$(BIN)/python benchmarks/bots.py
 	$(BIN)/python benchmarks/web_load.py
+	$(BIN)/python benchmarks/web_first_paint.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .ruff_cache .hypothesis $(FRONTEND)/node_modules

@@ -210,3 +210,18 @@ def test_a_record_from_a_newer_spyglass_is_refused_in_one_line(tmp_path: Path) -
         "the record is version 99, made by a newer spyglass; this one reads versions up to 1"
         in text
     )
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("--signup-rate", "lots", "signups"),
+        ("--login-rate", "5 a minute", "logins"),
+        ("--login-failure-rate", "-1/hour", "failures"),
+        ("--cookie-secure", "sometimes", "cookie_secure"),
+    ],
+)
+def test_serve_refuses_bad_account_settings_before_it_starts(option, value, said) -> None:
+    result = run("serve", "--port", "1", option, value)
+    assert result.exit_code == 2, result.output
+    assert "error:" in result.output and said in result.output

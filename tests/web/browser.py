@@ -8,14 +8,51 @@ import json
 import random
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
 
+from spyglass.web.assets import Assets
 from spyglass.web.auth import HEADER
 
 #: How long a page may take to show what a step waits for (a generous bound, not a timing).
 PATIENCE_MS = 60_000
+
+_ASSETS = Assets()
+#: The board kit (renderer and move controller as a module) and the tables' style sheet, by
+#: their hashed addresses (the server process under test serves the same build).
+KIT = _ASSETS.url("board.js")
+TABLE_CSS = _ASSETS.url("table.css")
+
+#: axe-core from the npm package the front-end's build installs (make test: npm ci): put into
+#: each page by the browser itself before the page's scripts, never fetched from elsewhere.
+AXE = Path(__file__).resolve().parents[2] / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
+#: Every breach of the Content-Security-Policy a page commits, kept for the test to read.
+WATCH_CSP = """document.addEventListener('securitypolicyviolation', (e) => {
+  (window.__csp = window.__csp || []).push(`${e.violatedDirective} ${e.blockedURI}`);
+});"""
+#: axe's rules, all of them but the experimental; the findings as plain data.
+AXE_RUN = """async () => {
+  const result = await axe.run(document, { resultTypes: ['violations'] });
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}"""
+
+
+def audit(page: Any) -> None:
+    """Make ``page`` (before it loads anything) carry axe and record policy breaches."""
+    page.context.add_init_script(path=str(AXE))
+    page.context.add_init_script(WATCH_CSP)
+
+
+def axe_findings(page: Any, impacts: tuple[str, ...] = ("critical", "serious", "moderate")) -> list:
+    """What axe finds on the page as it is now, of the given impacts."""
+    return [v for v in page.evaluate(AXE_RUN) if v["impact"] in impacts]
+
+
+def csp_breaches(page: Any) -> list[str]:
+    return page.evaluate("() => window.__csp || []")
 
 
 def open_lobby_form(page: Any, base: str, game_id: str) -> None:

@@ -11,14 +11,15 @@ from typing import Any
 from spyglass.engine import Game, State
 from spyglass.games.spies import SPEC as SPIES
 from spyglass.web.tables import describe_action
+from tests.web.browser import KIT, TABLE_CSS
 
 #: Builds the table page's frame, draws ``layout`` from ``view`` on its board, and waits for the
 #: map drawings to settle at their laid-out width (two frames: their resize observers have run).
-DRAW = """async ([view, layout, legal, boardWidth]) => {
-  if (!document.querySelector('link[href="/static/css/app.css"]')) {
+DRAW = """async ([view, layout, legal, boardWidth, kit, style]) => {
+  if (!document.querySelector(`link[href="${style}"]`)) {
     const css = document.createElement('link');
     css.rel = 'stylesheet';
-    css.href = '/static/css/app.css';
+    css.href = style;
     const loaded = new Promise((ok) => { css.onload = ok; });
     document.head.append(css);
     await loaded;
@@ -30,8 +31,7 @@ DRAW = """async ([view, layout, legal, boardWidth]) => {
   if (boardWidth) {
     document.querySelector('.table-body').style.gridTemplateColumns = `${boardWidth}px 340px`;
   }
-  const { renderTable } = await import('/static/js/render.js');
-  const { MoveController } = await import('/static/js/moves.js');
+  const { renderTable, MoveController } = await import(kit);
   const reg = renderTable(board, view, layout, {});
   window.played = [];
   window.controller = new MoveController({ onPlay: (m) => window.played.push(m.notation) });
@@ -71,4 +71,4 @@ def spies_state(
 def draw(page: Any, view: dict[str, Any], layout: list[dict], legal=(), board_width=None) -> None:
     """Draw ``view`` by ``layout`` on a board (``board_width`` pixels wide if given) of a page
     already open on the server."""
-    page.evaluate(DRAW, [view, layout, list(legal), board_width])
+    page.evaluate(DRAW, [view, layout, list(legal), board_width, KIT, TABLE_CSS])

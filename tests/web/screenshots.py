@@ -91,6 +91,80 @@ def spies_table(browser, base: str, out: Path, seed: int = 5) -> Path:
     return path
 
 
+def signed_up(browser, base: str, name: str, size: tuple[int, int] = (1280, 800)):
+    """A browser context logged in as a new account ``name``, and its page."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    answer = page.request.post(
+        f"{base}/api/account/signup",
+        data={"name": name, "password": "correct horse battery"},
+        headers={"X-Requested-With": "spyglass", "Origin": base},
+    )
+    assert answer.status == 201, answer.text()
+    page.goto(f"{base}/")
+    page.wait_for_selector("header.top .account-name")
+    return context, page
+
+
+def site_shots(browser, base: str, out: Path) -> list[Path]:
+    """Issue 27's pictures: a table with names and clocks, the end of a game that time ended
+    (ratings, the rematch), and Your games."""
+    marlowe_ctx, marlowe = signed_up(browser, base, "Marlowe")
+    vesper_ctx, vesper = signed_up(browser, base, "Vesper")
+    paths = []
+    # a table with names and clocks, some moves in
+    body = {
+        "game": "tinker-tailor",
+        "players": 3,
+        "seed": 8,
+        "seats": [
+            {"kind": "human", "invite": False},
+            {"kind": "human", "name": "Guillam", "invite": False},
+            {"kind": "human", "name": "Smiley", "invite": False},
+        ],
+        "clock": {"kind": "realtime", "seconds": 600, "increment": 5, "on_timeout": "bot"},
+    }
+    created = httpx.post(f"{base}/api/tables", json=body).json()
+    advance(base, created, 4, random.Random(8))
+    current = httpx.get(f"{base}/api/tables/{created['id']}").json()["table"]["current_player"]
+    link = next(s["link"] for s in created["seats"] if s["seat"] == current)
+    marlowe.goto(base + link)
+    marlowe.wait_for_selector('.table-page[data-my-move="yes"] .clock.running')
+    path = out / "table-names-clocks.png"
+    marlowe.screenshot(path=str(path))
+    paths.append(path)
+    # a two-person game that time ends: the one to move first lets their 3 seconds run out
+    body = {
+        "game": "tinker-tailor",
+        "players": 2,
+        "seed": 11,
+        "seats": [{"kind": "human", "invite": True}, {"kind": "human", "invite": True}],
+        "clock": {"kind": "realtime", "seconds": 3, "on_timeout": "lose"},
+    }
+    created = httpx.post(f"{base}/api/tables", json=body).json()
+    first = created["table"]["current_player"]
+    links = {s["seat"]: base + s["link"] for s in created["seats"]}
+    vesper.goto(links[first])
+    marlowe.goto(links[1 - first])
+    marlowe.wait_for_selector("#rematch")
+    marlowe.wait_for_selector(".ratings-after")
+    path = out / "rematch.png"
+    marlowe.screenshot(path=str(path))
+    paths.append(path)
+    # a solo game of Marlowe's, waiting for his move; then Your games
+    solo = httpx.post(f"{base}/api/tables", json={"game": "sandwich-guy", "seed": 3}).json()
+    marlowe.goto(base + solo["seats"][0]["link"])
+    marlowe.wait_for_selector('.table-page[data-my-move="yes"]')
+    marlowe.goto(f"{base}/me")
+    marlowe.wait_for_selector("section[aria-labelledby=finished-title] tbody tr")
+    path = out / "your-games.png"
+    marlowe.screenshot(path=str(path))
+    paths.append(path)
+    marlowe_ctx.close()
+    vesper_ctx.close()
+    return paths
+
+
 def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/img")
     out.mkdir(parents=True, exist_ok=True)
@@ -134,6 +208,8 @@ def main() -> None:
                     context.close()
                 print(spies_map(browser, server.url, out))
                 print(spies_table(browser, server.url, out))
+                for shot in site_shots(browser, server.url, out):
+                    print(shot)
                 browser.close()
         finally:
             server.stop()

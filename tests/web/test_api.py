@@ -496,7 +496,8 @@ def test_openapi_documents_every_endpoint(client) -> None:
 def test_pages_and_static_files(client) -> None:
     for path in ("/", "/table/abc", "/table/abc/replay", "/new/sandwich-guy"):
         response = client.get(path)
-        assert response.status_code == 200 and '<main id="app">' in response.text
-    for path in ("/static/js/main.js", "/static/js/render.js", "/static/css/app.css"):
-        assert client.get(path).status_code == 200
-    assert client.get("/static/js/nothing.js").status_code == 404
+        assert response.status_code == 200 and '<main id="app"' in response.text
+    assets = client.app.state.assets
+    for entry in ("table.js", "lobby.js", "table.css"):
+        assert client.get(assets.url(entry)).status_code == 200
+    assert client.get("/static/nothing.js").status_code == 404  # more in test_assets.py

@@ -10,6 +10,7 @@ import pytest
 
 import spyglass
 from tests.web.browser import (
+    KIT,
     PATIENCE_MS,
     TableDriver,
     open_lobby_form,
@@ -304,10 +305,9 @@ def test_any_layout_is_drawn_and_played_by_its_regions_alone(web_server, new_pag
     page = new_page()
     page.goto(web_server.url + "/healthz")  # a plain page of the server, to import modules from
     result = page.evaluate(
-        """async ([layout, view, legal]) => {
+        """async ([layout, view, legal, kit]) => {
           document.body.innerHTML = '<main id="app"></main>';
-          const { renderTable } = await import('/static/js/render.js');
-          const { MoveController } = await import('/static/js/moves.js');
+          const { renderTable, MoveController } = await import(kit);
           const box = document.getElementById('app');
           const reg = renderTable(box, view, layout, {});
           const played = [];
@@ -345,7 +345,7 @@ def test_any_layout_is_drawn_and_played_by_its_regions_alone(web_server, new_pag
           out.played = played;
           return out;
         }""",
-        [LAYOUT, VIEW, LEGAL],
+        [LAYOUT, VIEW, LEGAL, KIT],
     )
     assert result["regions"] == [r["key"] for r in LAYOUT if r["key"] != "nothing"]
     assert result["backs"] == 1 and result["decktet"] == 2

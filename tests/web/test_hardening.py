@@ -109,7 +109,10 @@ def test_head_and_security_headers(client) -> None:
     for path in ("/", "/table/abc", "/healthz", "/api/docs"):
         response = client.head(path)
         assert response.status_code == 200, path
-    for path in ("/", "/api/games", "/api/tables/nope", "/static/icon.svg", "/api/docs"):
+    # a static file as the pages name it (content-hashed), and a static name that is none
+    icon = client.get("/").text.split('rel="icon" href="', 1)[1].split('"', 1)[0]
+    assert icon.startswith("/static/icon-") and client.get(icon).status_code == 200
+    for path in ("/", "/api/games", "/api/tables/nope", icon, "/static/icon.svg", "/api/docs"):
         response = client.get(path)
         assert response.headers["content-security-policy"] == CONTENT_SECURITY_POLICY, path
         assert "frame-ancestors 'none'" in response.headers["content-security-policy"]

@@ -1,11 +1,13 @@
-"""The board's click controller (static/js/moves.js), run in the real browser: a move on its way
+"""The board's click controller (frontend/src/moves.js), run in the real browser: a move on its way
 to the server stays on its way while the page draws the same step again (in hot-seat, another
 seat's news redraws the board before the answer comes)."""
 
 from __future__ import annotations
 
-SCRIPT = """async () => {
-  const { MoveController } = await import('/static/js/moves.js');
+from tests.web.browser import KIT
+
+SCRIPT = """async (kit) => {
+  const { MoveController } = await import(kit);
   const drawing = () => {
     const root = document.createElement('div');
     const el = document.createElement('span');
@@ -47,7 +49,7 @@ SCRIPT = """async () => {
 def test_a_redraw_of_the_same_step_keeps_the_sent_move_pending(web_server, new_page) -> None:
     page = new_page()
     page.goto(f"{web_server.url}/")
-    seen = page.evaluate(SCRIPT)
+    seen = page.evaluate(SCRIPT, KIT)
     assert seen["canBefore"] is True
     assert seen["sent"] == ["3D on 2"]
     assert seen["pendingAfterRedraw"] is True

@@ -14,9 +14,10 @@ CARD = re.compile(r"(?<![\w#])(?:10|[2-9AJQK])[♠♥♦♣](?:#\d+)?")
 MESSAGE_KEYS = {"type", "table", "seat", "view", "legal", "can_undo"}
 SUMMARY_KEYS = {
     "id", "game", "title", "options", "players", "status", "step", "current_player", "seats",
-    "created", "private",
+    "created", "private", "rematch", "started",
 }  # fmt: skip
-SEAT_KEYS = {"seat", "kind", "name", "agent", "budget", "connected", "claimed"}
+OVER_KEYS = {"result"}  # once the game is over: the result by name (docs/web.md, Ratings)
+SEAT_KEYS = {"seat", "kind", "name", "agent", "budget", "connected", "claimed", "account", "open"}
 
 
 def cards_in(data: object) -> set[str]:
@@ -26,7 +27,7 @@ def cards_in(data: object) -> set[str]:
 def check(message: dict, state: spyglass.State, seat: int | None) -> None:
     """``message`` was sent to ``seat`` when the table was at ``state``."""
     assert set(message) == MESSAGE_KEYS
-    assert set(message["table"]) == SUMMARY_KEYS
+    assert set(message["table"]) == SUMMARY_KEYS | (OVER_KEYS if state.is_over else set())
     assert all(set(s) == SEAT_KEYS for s in message["table"]["seats"])
     assert message["seat"] == seat
     view = state.view(seat)

@@ -8,17 +8,27 @@ from __future__ import annotations
 
 import pytest
 
+from tests.web.browser import KIT
+
 pytestmark = pytest.mark.slow
 
-SCRIPT = """async (result) => {
-  const { resultPanel } = await import('/static/js/ui.js');
+#: Each cell's text as shown (words for screen readers only left out), and the spans of the
+#: row headers that cover several rows.
+SCRIPT = """async ([result, kit]) => {
+  const { resultPanel } = await import(kit);
   const seats = [{ name: 'Ada' }, { name: 'Bo' }];
   const panel = resultPanel(result, seats);
   document.body.append(panel);
-  const text = (el) => el.textContent.trim();
+  const text = (el) => {
+    const copy = el.cloneNode(true);
+    for (const hidden of copy.querySelectorAll('.visually-hidden')) hidden.remove();
+    return copy.textContent.trim();
+  };
   return {
     head: [...panel.querySelectorAll('thead th')].map(text),
     rows: [...panel.querySelectorAll('tbody tr')].map((r) => [...r.children].map(text)),
+    spans: [...panel.querySelectorAll('tbody [rowspan]')].map((c) => [text(c), c.rowSpan]),
+    spoken: [...panel.querySelectorAll('tbody th')].map((c) => c.textContent.trim()),
   };
 }"""
 
@@ -43,7 +53,7 @@ def test_a_sheet_per_power_is_shown_item_by_item(web_server, new_page) -> None:
             {"Britain": {**SHEET, "points": 40, "alliance_penalty": -20}},
         ],
     }
-    shown = page.evaluate(SCRIPT, result)
+    shown = page.evaluate(SCRIPT, [result, KIT])
     assert shown["head"] == [
         "seat",
         "power",
@@ -55,11 +65,14 @@ def test_a_sheet_per_power_is_shown_item_by_item(web_server, new_page) -> None:
         "alliance penalty",
         "score",
     ]
+    # Ada's name and score span her two powers' rows
     assert shown["rows"] == [
         ["Ada ★", "Germany", "53", "24", "1939 ×2", "5", "0", "", "75"],
-        ["", "Italy", "22", "8", "1939 ×2", "5", "0", "", ""],
+        ["Italy", "22", "8", "1939 ×2", "5", "0", ""],
         ["Bo", "Britain", "40", "24", "1939 ×2", "5", "0", "-20", "40"],
     ]
+    assert shown["spans"] == [["Ada ★", 2], ["75", 2]]
+    assert shown["spoken"][0] == "Ada ★(winner)"  # the star is said as a word
     assert not page.errors
 
 
@@ -72,6 +85,6 @@ def test_a_flat_detail_keeps_a_row_per_seat(web_server, new_page) -> None:
         "winners": [1],
         "detail": [{"cities": 1, "hand": ["A♠"]}, {"cities": 2, "hand": []}],
     }
-    shown = page.evaluate(SCRIPT, result)
+    shown = page.evaluate(SCRIPT, [result, KIT])
     assert shown["head"] == ["seat", "cities", "hand", "score"]
     assert shown["rows"] == [["Ada", "1", "A♠", "3"], ["Bo ★", "2", "—", "7"]]

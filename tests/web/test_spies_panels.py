@@ -84,7 +84,9 @@ def test_a_search_of_the_seats_spy_is_a_banner_with_its_choices(page) -> None:
     assert state.current_player == 3  # France answers in Germany's turn
     seen = shown(page, state, 3)
     banner = seen["banner"]
-    assert "banner-yours" in banner["cls"] and banner["role"] == "alert"
+    # it stands out, but is not a live region of its own: a table's status line is the one
+    # that says "Your move" (tests/web/test_keyboard.py)
+    assert "banner-yours" in banner["cls"] and banner["role"] is None
     assert banner["title"] == (
         "You are asked (France): Germany's police search for France's spy Fr1 in Berlin."
     )
@@ -98,7 +100,7 @@ def test_a_search_of_the_seats_spy_is_a_banner_with_its_choices(page) -> None:
     # Germany, whose turn it is, waits: the same story, no choices, nothing of France's hand
     seen = shown(page, state, 0)
     banner = seen["banner"]
-    assert "banner-waiting" in banner["cls"] and banner["role"] == "status"
+    assert "banner-waiting" in banner["cls"] and banner["role"] is None
     assert banner["title"] == "Germany's police search for France's spy Fr1 in Berlin."
     assert banner["lines"][-1] == "Waiting for seat 3 (France) to answer."
     assert banner["choices"] == []

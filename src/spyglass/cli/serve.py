@@ -55,9 +55,38 @@ def serve_command(
         float,
         typer.Option(min=0.01, help="Days without a move after which a table is archived."),
     ] = 14.0,
+    cookie_secure: Annotated[
+        str | None,
+        typer.Option(
+            help="Mark the session cookie Secure: auto (unless plain http on loopback), always"
+            " or never [env SPYGLASS_COOKIE_SECURE; default auto]."
+        ),
+    ] = None,
+    signup_rate: Annotated[
+        str | None,
+        typer.Option(
+            help="Accounts one address may create [env SPYGLASS_SIGNUP_RATE; default"
+            " '5/hour;20/day']."
+        ),
+    ] = None,
+    login_rate: Annotated[
+        str | None,
+        typer.Option(
+            help="Log-in attempts from one address [env SPYGLASS_LOGIN_RATE; default"
+            " '20/minute;200/hour']."
+        ),
+    ] = None,
+    login_failure_rate: Annotated[
+        str | None,
+        typer.Option(
+            help="Failed log-ins per account name [env SPYGLASS_LOGIN_FAILURE_RATE; default"
+            " '10/15 minutes;50/day']."
+        ),
+    ] = None,
 ) -> None:
     """Start the web app: open the address it prints in a browser."""
     # Imported here so that the other commands do not load the web stack.
+    from spyglass.web.accounts import AccountSettings  # noqa: PLC0415
     from spyglass.web.bots import Caps  # noqa: PLC0415
     from spyglass.web.limits import Limits  # noqa: PLC0415
     from spyglass.web.server import serve  # noqa: PLC0415
@@ -71,6 +100,12 @@ def serve_command(
             connections_per_client=connections,
             archive_days=archive_days,
         )
+        account_settings = AccountSettings.from_env(
+            cookie_secure=cookie_secure,
+            signups=signup_rate,
+            logins=login_rate,
+            failures=login_failure_rate,
+        )
         serve(
             host,
             port,
@@ -79,6 +114,7 @@ def serve_command(
             bot_delay=bot_delay,
             caps=caps,
             limits=limits,
+            account_settings=account_settings,
             announce=lambda line: console.print(f"[bold green]{escape(line)}[/]", soft_wrap=True),
         )
     except SpyglassError as error:

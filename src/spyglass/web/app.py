@@ -21,10 +21,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import spyglass
 
 from . import auth
+from .accounts import AccountError, AccountSettings, Passwords
 from .bots import Caps
 from .limits import Limits
 from .manager import TableManager
-from .routes import games, live, pages, seats, tables
+from .players import Players
+from .routes import accounts, games, live, lobby, pages, profile, rematch, seats, tables
 from .security import MAX_BODY, Guard
 from .store import Store
 from .tables import TableError
@@ -45,6 +47,8 @@ def create_app(
     caps: Caps | None = None,
     limits: Limits | None = None,
     freeze_gc: bool = False,
+    account_settings: AccountSettings | None = None,
+    passwords: Passwords | None = None,
 ) -> FastAPI:
     """The web app on the database at ``db_url`` (a SQLAlchemy URL, see store.database_url).
 
@@ -52,7 +56,8 @@ def create_app(
     before each bot move at tables with people, so they can follow the play; ``caps`` and
     ``limits`` are what the server allows bots, hints and clients. ``freeze_gc`` (for a server
     process of its own) moves everything alive after start-up out of the garbage collector's
-    sight."""
+    sight. ``account_settings`` (default: from the environment, see
+    :meth:`AccountSettings.from_env`) and ``passwords`` (the hasher) are the accounts'."""
     store = Store(db_url)
     bots = BotPool(bot_workers, bot_pool)
     kwargs = {} if hint_budget is None else {"hint_budget": hint_budget}
@@ -93,6 +98,7 @@ def create_app(
         openapi_url="/api/openapi.json",
     )
     app.state.manager = manager
+    app.state.players = Players(manager, account_settings or AccountSettings.from_env(), passwords)
     app.add_middleware(Guard, limit=MAX_BODY)
 
     @app.exception_handler(TableError)
@@ -101,6 +107,13 @@ def create_app(
         if error.retry_after is not None:
             headers["Retry-After"] = str(max(1, round(error.retry_after)))
         return JSONResponse(error.to_json(), status_code=error.status, headers=headers)
+
+    @app.exception_handler(AccountError)
+    async def account_error(_request: Request, error: AccountError) -> JSONResponse:
+        headers = {}
+        if error.retry_after is not None:
+            headers["Retry-After"] = str(max(1, round(error.retry_after)))
+        return JSONResponse({"error": error.message}, status_code=error.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -124,6 +137,8 @@ def create_app(
         return JSONResponse({"error": "the server failed to answer; nothing changed"}, 500)
 
     for router in (games.router, tables.router, seats.router, live.router, pages.router):
+        app.include_router(router)
+    for router in (accounts.router, profile.router, rematch.router, lobby.router):
         app.include_router(router)
     pages.mount_static(app)
     return app

@@ -31,6 +31,7 @@ class Limits:
     messages: str = "5/5 seconds;30/minute"  # messages one seat may send
     hints: str = "4/10 seconds;60/hour"  # hints one seat may ask for
     claims: str = "20/minute"  # invite claims one client may try
+    joins: str = "20/minute"  # open seats one client may try to join (web/lobby.py)
     messages_per_seat: int = 1000  # messages one seat may leave at a table
     history: int = 100  # messages sent to a connection when it joins (the rest by page)
     connections_per_client: int = 64  # live WebSocket connections from one address
@@ -38,7 +39,7 @@ class Limits:
     archive_days: float = 14.0  # an unfinished table untouched this long is archived
 
     def __post_init__(self) -> None:
-        for name in ("tables", "messages", "hints", "claims"):
+        for name in ("tables", "messages", "hints", "claims", "joins"):
             rates(getattr(self, name), name)
         for name in ("messages_per_seat", "history", "connections_per_client"):
             if getattr(self, name) < 1:
@@ -84,7 +85,7 @@ class RateCounter:
         self._limiter = MovingWindowRateLimiter(self._storage)
         self._rates = {
             kind: rates(getattr(self.limits, kind), kind)
-            for kind in ("tables", "messages", "hints", "claims")
+            for kind in ("tables", "messages", "hints", "claims", "joins")
         }
 
     def take(self, kind: str, *key: Any) -> None:
@@ -110,6 +111,7 @@ WHAT = {
     "messages": "messages from your seat",
     "hints": "hints for your seat",
     "claims": "invite claims from your address",
+    "joins": "joins from your address",
 }
 
 

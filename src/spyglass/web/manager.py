@@ -41,13 +41,16 @@ from typing import Any, TypeVar
 import spyglass
 from spyglass.engine import IllegalAction, RulesError, SpyglassError, State, fresh_seed
 
-from . import auth
+from . import auth, clockstore
 from . import messages as channel
 from .bots import HINT_BUDGET, Caps, agent_params
 from .bus import RESYNC, LocalBus, Note, make_bus
+from .clocks import Clock, ClockSpec
 from .jobs import JobRunner
 from .limits import ConnectionCount, Limits, RateCounter, Refused
+from .lobby import Lobby
 from .names import BadName, bot_name, check_unique, clean_name
+from .ratings import Ratings
 from .store import (
     ARCHIVED,
     JOB_BOT,
@@ -55,6 +58,7 @@ from .store import (
     PLAYING,
     WAITING_BOT,
     WAITING_HUMAN,
+    WAITING_PLAYERS,
     Conflict,
     Job,
     MessageRow,
@@ -75,8 +79,11 @@ from .tables import (
     Table,
     TableError,
     describe_action,
+    final_result,
     restore,
+    table_result,
 )
+from .timeouts import Timekeeper
 from .workers import BotPool
 
 log = logging.getLogger("spyglass.web")
@@ -126,12 +133,15 @@ class TableManager:
         store.origin = self.origin
         self.bus = make_bus(store.libpq_url, self.origin)
         self.jobs = JobRunner(self)
+        self.timekeeper = Timekeeper(self)  # clocks and time-outs (web/timeouts.py)
+        self.lobby = Lobby(self)  # open tables: joins and starts (web/lobby.py)
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table]] = {}
         # SQLite has one writer: one database thread keeps writes in order without waiting on
         # locks. PostgreSQL takes several at once.
         self._db = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="spyglass-db")
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.ratings = Ratings(store)
 
     # ------------------------------------------------------------------ plumbing
 
@@ -167,7 +177,10 @@ class TableManager:
             except TableError:
                 continue
         self.jobs.start()
+        await self.lobby.recover()
+        self.timekeeper.start()
         self.spawn(self._housekeeping())
+        self.spawn(self.rate_unrated())
 
     async def close(self) -> None:
         """Stop: hand the jobs back, close every connection (1012: reconnect elsewhere), stop
@@ -175,6 +188,7 @@ class TableManager:
         cancelled (a bot thread cannot be interrupted) must not keep a stopping process, or
         a rolling restart, waiting."""
         await self.jobs.stop()
+        await self.timekeeper.stop()
         for table in self.tables.values():
             for sub in list(table.subscribers):
                 self._close_sub(table, sub, Close(1012))
@@ -236,8 +250,10 @@ class TableManager:
         *,
         private: bool = False,
         client: str | None = None,
+        clock: ClockSpec | None = None,
     ) -> Created:
-        """A new table, with the secrets of its creator (shown once, never stored)."""
+        """A new table, with the secrets of its creator (shown once, never stored); with
+        ``clock``, its clocks; with open seats, it waits for people to join them."""
         if client is not None:
             try:
                 self.rates.take("tables", client)
@@ -258,7 +274,9 @@ class TableManager:
             raise TableError(422, f"a seed is a whole number from 0 to {MAX_SEED}")
         tokens: dict[int, str] = {}
         invites: dict[int, str] = {}
-        first_person = next((i for i, s in enumerate(seats) if s.kind == HUMAN), None)
+        first_person = next(
+            (i for i, s in enumerate(seats) if s.kind == HUMAN and not s.open), None
+        )
         rows = [
             self._seat_row(index, spec, index == first_person, tokens, invites)
             for index, spec in enumerate(seats)
@@ -267,6 +285,9 @@ class TableManager:
             check_unique((r.seat, r.name) for r in rows)
         except BadName as error:
             raise TableError(422, str(error)) from None
+        opened = any(spec.open for spec in seats)
+        if opened and private:
+            raise TableError(422, "a private table is invite only: it can have no open seat")
         state = game.new_state(players=n, seed=fresh_seed() if seed is None else seed)
         record = state.record()
         host_key = auth.new_token()
@@ -282,15 +303,25 @@ class TableManager:
             host_hash=auth.token_hash(host_key),
         )
         table = Table(row=row, state=state)
+        if opened:
+            row.waiting = WAITING_PLAYERS  # nobody moves until its seats are taken
         row.waiting = table.waiting()
+        row.to_move = state.current_player
+        also = None
+        if clock is not None:
+            table.clock = Clock.new(clock, [r.kind == HUMAN for r in rows])
+            if table.started and not table.is_bot(state.current_player):
+                table.clock = table.clock.run(state.current_player, time.time())
+            also = clockstore.inserter(row.id, table.clock)
         job = self.bot_job(table)
         try:
-            await self.run_db(self.store.create, row, job)
+            await self.run_db(partial(self.store.create, row, job, also=also))
         except StoreError as error:
             raise TableError(422, str(error)) from None
         self.tables[row.id] = table
         if job is not None:
             self.jobs.wake()
+        self.timekeeper.deadline(table.clock)
         return Created(table, tokens, invites, host_key)
 
     def _seat_row(
@@ -308,6 +339,10 @@ class TableManager:
                 name = clean_name(spec.name, index)
             except BadName as error:
                 raise TableError(422, str(error)) from None
+            if spec.open:  # empty: anyone may join it from the lobby (web/lobby.py)
+                if spec.invite:
+                    raise TableError(422, f"seat {index} is open to anyone: it takes no invite")
+                return SeatRow(index, HUMAN, name)
             invited = (not first_person) if spec.invite is None else spec.invite
             if invited:
                 invite = auth.new_token()
@@ -318,8 +353,10 @@ class TableManager:
             return SeatRow(index, HUMAN, name, token_hash=auth.token_hash(token))
         if spec.kind != BOT:
             raise TableError(422, f"seat {index}: a seat is 'human' or 'bot', not {spec.kind!r}")
-        if spec.invite:
-            raise TableError(422, f"seat {index} is a bot's: nobody can be invited to it")
+        if spec.invite or spec.open:
+            raise TableError(
+                422, f"seat {index} is a bot's: nobody can be invited to it or join it"
+            )
         agent = spec.agent or "heuristic"
         try:
             agent_params(agent, spec.budget, self.caps.max_budget)
@@ -335,6 +372,8 @@ class TableManager:
         state = table.state if state is None else state
         seat = state.current_player
         if table.read_only or state.is_over or seat is None or not table.is_bot(seat):
+            return None
+        if table.over or not table.started:  # ended on time, or waits for players
             return None
         delay = self.bot_delay if table.humans else 0.0
         return Job(table.id, state.step, JOB_BOT, seat, time.time() + delay)
@@ -388,10 +427,17 @@ class TableManager:
             raise TableError(
                 409, f"table {table_id} cannot be opened: its stored set-up is damaged ({error})"
             ) from None
+        table.clock = await self.run_db(clockstore.load, self.store, table_id)
         self.tables[table_id] = table
         return table
 
     async def refresh(self, table: Table) -> bool:
+        """Bring the live table up to what the database holds: its moves, then its seats and
+        clocks (a time-out, a join, a start). True if anything changed."""
+        moved = await self._refresh_moves(table)
+        return await self.timekeeper.sync(table) or moved
+
+    async def _refresh_moves(self, table: Table) -> bool:
         """Bring the live table up to what the database holds (another process changed it, or
         a write found the database elsewhere): the new moves are applied to the copy when it
         was merely behind, else the table is read again. True if anything changed."""
@@ -432,8 +478,35 @@ class TableManager:
             # Compare against every seat, so the time taken does not tell which one matched.
             if auth.matches(token, seat.token_hash) and found is None:
                 found = seat.seat
+            # ... and every device key of its account's sessions (accounts.py)
+            for key in seat.keys:
+                if auth.matches(token, key) and found is None:
+                    found = seat.seat
         if found is None:
             raise TableError(403, "this token holds no seat at this table")
+        return found
+
+    async def identify(self, table: Table, token: str | None) -> int | None:
+        """:meth:`authenticate`, except that with other processes on the database a token this
+        copy does not know is checked once against the seats as stored before it is refused:
+        a token made a moment ago on another process (a rematch's seat, a device key, a
+        claimed invite) may still be on its way here as a note. When it holds a seat there,
+        this copy reads its seats again (as the note would have it do)."""
+        try:
+            return self.authenticate(table, token)
+        except TableError:
+            if isinstance(self.bus, LocalBus):
+                raise
+        assert token is not None  # no token is a spectator, never refused
+        stored = await self.run_db(self.store.seat_hashes, table.id)
+        found = None
+        for seat, hashes in sorted(stored.items()):
+            for stored_hash in hashes:  # every one, as authenticate does
+                if auth.matches(token, stored_hash) and found is None:
+                    found = seat
+        if found is None:
+            raise TableError(403, "this token holds no seat at this table")
+        await self.reload_seats(table.id)
         return found
 
     @staticmethod
@@ -464,6 +537,7 @@ class TableManager:
                 410,
                 "this invite has already been used or was replaced; ask the host for a new link",
             )
+        await self.lobby.start_if_full(table)  # an open table's last empty seat
         return seat, token
 
     async def _claim(self, table: Table, invite_hash: str, token_hash: str) -> int | None:
@@ -494,6 +568,8 @@ class TableManager:
             await self.run_db(self.store.reinvite, table.id, seat, invite_hash)
             row = table.seat_row(seat)
             row.token_hash, row.invite_hash = None, invite_hash
+            # the seat is someone else's from now on: not its account's, nor its devices'
+            row.keys, row.account_id, row.account = [], None, None
             table.touched()
         self._revoke(table, seat, "the host invited someone else to this seat")
         self.broadcast(table)
@@ -516,9 +592,10 @@ class TableManager:
 
     def _revoke(self, table: Table, seat: int, why: str) -> None:
         """Close the connections of ``seat`` that proved it with a token it no longer has."""
-        current = table.seat_row(seat).token_hash
+        row = table.seat_row(seat)
+        current = row.token_hash
         for sub in list(table.subscribers):
-            if sub.seat == seat and sub.token_hash != current:
+            if sub.seat == seat and sub.token_hash != current and sub.token_hash not in row.keys:
                 error = {"type": "error", "status": 401, "error": why}
                 self._close_sub(table, sub, Close(4401, error))
 
@@ -533,6 +610,8 @@ class TableManager:
             and state.current_player == seat
             and not table.is_bot(seat)
             and not table.read_only
+            and table.started
+            and not table.over
         )
         return {
             "type": "state",
@@ -545,7 +624,7 @@ class TableManager:
 
     def message_text(self, table: Table, seat: int | None) -> str:
         """:meth:`message` as JSON text, built once per state and presence for each seat."""
-        key = (table.version, table.connected())
+        key = (table.version, table.connected(), self.timekeeper.bucket(table))
         if table._texts_of != key:
             table._texts.clear()
             table._texts_of = key
@@ -580,8 +659,10 @@ class TableManager:
                 if self._already_done(table, seat, notation, expected_step):
                     return  # a retried request whose move was stored: the same answer
                 state = table.state
-                if state.is_over:
+                if table.over:
                     raise TableError(409, "the game is over", rule="the game is over")
+                if not table.started:
+                    raise TableError(409, "the game has not started: it waits for players to join")
                 if table.is_bot(seat):
                     raise TableError(403, f"seat {seat} is played by a bot")
                 if expected_step is not None and expected_step != state.step:
@@ -642,6 +723,9 @@ class TableManager:
         else:
             waiting = WAITING_BOT if table.is_bot(new.current_player) else WAITING_HUMAN
         job = self.bot_job(table, new)
+        also, clock = self.timekeeper.after_move(table, seat, new, time.time())
+        out = (clock or table.clock).out if (clock or table.clock) is not None else ()
+        result = final_result(new, out, new.is_over)
         try:
             await self.run_db(
                 partial(
@@ -653,6 +737,9 @@ class TableManager:
                     status,
                     waiting=waiting,
                     job=job,
+                    to_move=new.current_player,
+                    result=None if result is None else json.dumps(result),
+                    also=also,
                 )
             )
         except Conflict:
@@ -667,12 +754,80 @@ class TableManager:
         table.row.waiting = waiting
         table.previous = table.state
         table.state = new
+        if clock is not None:
+            table.clock = clock
+            self.timekeeper.deadline(clock)
         table.changed()
         if job is not None:
             self.jobs.wake()
 
     def after_change(self, table: Table) -> None:
         self.broadcast(table)
+        if table.over and table.row.rated is None:
+            self.spawn(self.rate(table))
+
+    # ------------------------------------------------------------------ accounts, ratings
+
+    async def rate(self, table: Table) -> None:
+        """Rate a finished table (ratings.py: once, whichever process gets there first) and
+        show everyone the changes."""
+        result = table_result(table)
+        if result is None or table.read_only:
+            return
+        try:
+            changes = await self.run_db(
+                self.ratings.rate, table.id, table.row.game, table.row.seats, result
+            )
+        except Exception as error:  # the database away: the next start rates it
+            log.error("table %s could not be rated: %s", table.id, type(error).__name__)
+            return
+        if changes is not None:
+            table.row.rated = changes
+            table.touched()
+            self.broadcast(table)
+
+    async def rate_unrated(self) -> None:
+        """Rate the finished tables a stopped process left unrated."""
+        try:
+            for table_id in await self.run_db(self.ratings.unrated):
+                async with self.hold(table_id) as table:
+                    if table.over:
+                        await self.rate(table)
+        except Exception as error:
+            log.error("rating the unrated tables failed: %s", type(error).__name__)
+
+    async def reload_seats(self, table_id: str) -> None:
+        """The seats of a table changed in the database (an account bound, a device key made
+        or dropped): if this process holds the table, read them again, close the connections
+        whose key no longer holds their seat, and show everyone."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            rows = await self.run_db(self.store.load, table.id)
+            if rows:
+                table.row.seats = rows[0].seats
+                table.row.rematch = rows[0].rematch
+                table.row.rated = rows[0].rated
+                table.touched()
+        for seat in {s.seat for s in table.subscribers if s.seat is not None}:
+            self._revoke(table, seat, "this seat's key was replaced")
+        self.broadcast(table)
+
+    def adopt(self, table: Table) -> None:
+        """A table just created elsewhere in this process (a rematch): this is its copy."""
+        self.tables.setdefault(table.id, table)
+        if self.bot_job(table) is not None:
+            self.jobs.wake()
+
+    @staticmethod
+    def message_json(table: Table, message: dict[str, Any]) -> dict[str, Any]:
+        """A message as sent, with its sender's and recipient's names."""
+        seats = table.row.seats
+        names = {"from_name": seats[message["from"]].name}
+        if message.get("to") is not None:
+            names["to_name"] = seats[message["to"]].name
+        return {**message, **names}
 
     async def undo(self, table: Table, seat: int) -> None:
         """Take back the last move of a solo game (not once it is over: by then every hidden
@@ -687,7 +842,7 @@ class TableManager:
                     raise TableError(409, "undo is only for solo games")
                 if table.is_bot(seat):
                     raise TableError(403, "a bot's seat cannot undo")
-                if table.state.is_over:
+                if table.over:
                     raise TableError(
                         409,
                         "the game is over: its hidden cards have all been shown, so no move can"
@@ -713,9 +868,24 @@ class TableManager:
         record["actions"] = record["actions"][:step]
         state = spyglass.replay(record)
         waiting = WAITING_BOT if table.is_bot(state.current_player) else WAITING_HUMAN
-        await self.run_db(
-            partial(self.store.truncate, table.id, step, PLAYING, waiting, expected=step + 1)
+        seat = table.state.current_player
+        also, clock = (
+            (None, None) if seat is None else self.timekeeper.after_undo(table, seat, time.time())
         )
+        await self.run_db(
+            partial(
+                self.store.truncate,
+                table.id,
+                step,
+                PLAYING,
+                waiting,
+                expected=step + 1,
+                to_move=state.current_player,
+                also=also,
+            )
+        )
+        if clock is not None:
+            table.clock = clock
         del table.row.actions[step:]
         table.row.status = PLAYING
         table.row.waiting = waiting
@@ -728,8 +898,10 @@ class TableManager:
         the same answer), within the hint's time cap, and limited per seat."""
         self.writable(table)
         state = table.state
-        if state.is_over:
+        if table.over:
             raise TableError(409, "the game is over")
+        if not table.started:
+            raise TableError(409, "the game has not started: it waits for players to join")
         if state.current_player != seat or table.is_bot(seat):
             raise TableError(409, "a hint is for the seat to move")
         key = (state.step, seat)
@@ -826,7 +998,7 @@ class TableManager:
                     )
                     raise TableError(503, "the message could not be saved; try again") from None
             kept.append(message)
-        data = channel.message_json(message)
+        data = self.message_json(table, channel.message_json(message))
         for other in list(table.subscribers):
             if other is not sub and channel.visible(message, other.seat):
                 self._deliver(table, other, {"type": "message", "message": data})
@@ -846,7 +1018,7 @@ class TableManager:
         last ``limit`` (default: ``limits.history``) before position ``before`` in the seat's
         own list (default: the end). ``first`` is the position of the first one, so the page
         before it is ``before=first``; positions count only what the seat may read."""
-        mine = channel.history(table.row.messages, seat)
+        mine = [self.message_json(table, m) for m in channel.history(table.row.messages, seat)]
         end = len(mine) if before is None else max(0, min(before, len(mine)))
         size = self.limits.history if limit is None else limit
         start = max(0, end - size)
@@ -897,14 +1069,23 @@ class TableManager:
             for seat in {s.seat for s in table.subscribers if s.seat is not None}:
                 self._revoke(table, seat, "this seat's key was replaced")
             self.broadcast(table)
+        elif note.kind in ("rematch", "rated"):
+            await self.reload_seats(table.id)
         elif note.kind == "message":
             async with table.chat_lock:
                 new = await self._catch_up_messages(table)
             for message in new:
-                data = channel.message_json(message)
+                data = self.message_json(table, channel.message_json(message))
                 for sub in list(table.subscribers):
                     if channel.visible(message, sub.seat):
                         self._deliver(table, sub, {"type": "message", "message": data})
+        elif note.kind == "table":  # a time-out, a join, a start (web/timeouts.py, lobby.py)
+            async with table.lock:
+                changed = await self.timekeeper.sync(table)
+            if changed:
+                self.broadcast(table)
+                self.jobs.wake()
+            self.timekeeper.wake()
         elif note.kind == "hint":
             step, seat = note.value
             text = await self.run_db(self.store.job_result, table.id, step, hint_kind(seat))

@@ -11,6 +11,7 @@ import uvicorn
 
 from spyglass.engine import RulesError
 
+from .accounts import AccountSettings
 from .app import MAX_MESSAGE, create_app
 from .bots import Caps
 from .limits import Limits
@@ -65,6 +66,7 @@ def serve(
     bot_delay: float = 0.4,
     caps: Caps | None = None,
     limits: Limits | None = None,
+    account_settings: AccountSettings | None = None,
     access_log: bool = True,
     announce: Any = print,
 ) -> None:
@@ -73,7 +75,13 @@ def serve(
     url = database_url(db)
     safe = Store.describe_url(url)
     app = create_app(
-        url, bot_workers=bot_workers, bot_delay=bot_delay, caps=caps, limits=limits, freeze_gc=True
+        url,
+        bot_workers=bot_workers,
+        bot_delay=bot_delay,
+        caps=caps,
+        limits=limits,
+        account_settings=account_settings,
+        freeze_gc=True,
     )
     shown = f"[{host}]" if ":" in host else host
     announce(f"spyglass is at http://{shown}:{port}  (database: {safe}; Ctrl-C stops it)")

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,9 @@ BROKEN = "broken"
 #: person, or nobody (over).
 WAITING_BOT = "bot"
 WAITING_HUMAN = "human"
+#: An open table that waits for people to join its empty seats (or for its host to start it):
+#: nobody moves until then.
+WAITING_PLAYERS = "players"
 
 metadata = MetaData()
 
@@ -134,6 +138,21 @@ jobs_t = Table(
     Column("created", Float, nullable=False),
 )
 
+clocks_t = Table(
+    "spyglass_clocks",
+    metadata,
+    # A table's clocks (web/clocks.py, web/clockstore.py): one row per table that has them.
+    Column("table_id", String(32), ForeignKey("spyglass_tables.id"), primary_key=True),
+    Column("spec", Text, nullable=False),  # JSON: kind, seconds, increment, on_timeout
+    Column("remaining", Text, nullable=False),  # JSON: ms per seat as of `since` (null: bot)
+    Column("running", Integer),  # the seat whose clock runs
+    Column("since", Float),  # ... since then (server time)
+    Column("deadline", Float, index=True),  # when it runs out: what the time-out scan looks at
+    Column("seq", Integer, nullable=False),  # bumped by every write: the compare-and-set
+    Column("out", Text, nullable=False),  # JSON: the seats out on time
+    Column("timeouts", Text, nullable=False),  # JSON: the time-outs so far
+)
+
 messages_t = Table(
     "spyglass_messages",
     metadata,
@@ -143,6 +162,70 @@ messages_t = Table(
     Column("to_seat", Integer),  # a whisper's recipient; NULL: everyone at the table
     Column("text", Text, nullable=False),
     Column("at", Float, nullable=False),
+)
+
+
+# Accounts, sessions, ratings and rematches (docs/web.md, "Accounts"): tables of their own, and
+# nullable columns on the tables above (appended here, so the older definitions stay as they
+# were). The queries live in accounts.py, ratings.py and rematch.py.
+tables_t.append_column(Column("to_move", Integer))  # the seat to move; NULL: nobody (over)
+tables_t.append_column(Column("result", Text))  # JSON: Result.to_json(), once over
+tables_t.append_column(Column("rematch", String(32)))  # the id of this table's rematch
+seats_t.append_column(Column("account_id", String(32)))  # the account the seat belongs to
+
+accounts_t = Table(
+    "spyglass_accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(64), nullable=False),
+    # Two readings of the name (names.name_keys): no two accounts read alike either way.
+    Column("name_key", String(256), nullable=False, unique=True),
+    Column("name_key2", String(256), nullable=False, unique=True),
+    Column("password_hash", Text, nullable=False),  # argon2id, with its salt and parameters
+    Column("created", Float, nullable=False),
+)
+
+sessions_t = Table(
+    "spyglass_sessions",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),  # SHA-256 of the cookie's session id
+    Column("account_id", String(32), ForeignKey("spyglass_accounts.id"), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("seen", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+seat_keys_t = Table(
+    "spyglass_seat_keys",
+    metadata,
+    # A seat token minted for one logged-in device of the seat's account: it works like the
+    # seat's own token, and dies with the session (log out) or the seat (a re-invite).
+    Column("table_id", String(32), ForeignKey("spyglass_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("session_hash", String(64), primary_key=True),
+    Column("key_hash", String(64), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+ratings_t = Table(
+    "spyglass_ratings",
+    metadata,
+    Column("player", String(80), primary_key=True),  # "account:ID" or "bot:AGENT[@BUDGET]"
+    Column("game", String(64), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+rated_t = Table(
+    "spyglass_rated",
+    metadata,
+    # One row per rated table, written in the transaction that updates the ratings: a table's
+    # end is rated once, whichever process (or how many) sees it.
+    Column("table_id", String(32), ForeignKey("spyglass_tables.id"), primary_key=True),
+    Column("at", Float, nullable=False),
+    Column("changes", Text, nullable=False),  # JSON: per seat, rank and rating before/after
 )
 
 
@@ -168,6 +251,10 @@ class Job:
 
 def hint_kind(seat: int) -> str:
     return f"{JOB_HINT}{seat}"
+
+
+#: More writes for a store's transaction, given its connection (see :meth:`Store.append`).
+Also = Callable[[Any], None]
 
 
 class Conflict(Exception):
@@ -200,6 +287,9 @@ class SeatRow:
     budget: int | None = None
     token_hash: str | None = None
     invite_hash: str | None = None
+    account_id: str | None = None  # the account the seat belongs to (accounts.py)
+    account: str | None = None  # ... and its name, as loaded
+    keys: list[str] = field(default_factory=list)  # hashes of its accounts' device keys
 
     @property
     def claimed(self) -> bool:
@@ -224,6 +314,9 @@ class TableRow:
     private: bool = False
     host_hash: str | None = None
     waiting: str | None = None
+    rematch: str | None = None  # the id of this table's rematch, once someone asked for one
+    to_move: int | None = None  # as stored (written with each move)
+    rated: dict[str, Any] | None = None  # the rating changes of its end (ratings.py)
 
     def record(self) -> dict[str, Any]:
         """The record that replays this table (no digest: the actions are the truth)."""
@@ -346,12 +439,30 @@ class Store:
 
     # ------------------------------------------------------------------ writes
 
-    def create(self, row: TableRow, job: Job | None = None) -> None:
-        """A new table (and its first bot job, if a bot moves first)."""
+    def create(
+        self,
+        row: TableRow,
+        job: Job | None = None,
+        *,
+        rematch_of: str | None = None,
+        also: Also | None = None,
+    ) -> None:
+        """A new table (and its first bot job, if a bot moves first). ``rematch_of``: the
+        finished table it is the rematch of, whose ``rematch`` is set in the same transaction
+        if it has none yet (:class:`Conflict`, nothing written, if it has); ``also`` writes
+        more in the same transaction (its clocks)."""
         now = time.time()
         row.created = row.updated = now
         try:
             with self.engine.begin() as conn:
+                if rematch_of is not None:
+                    linked = conn.execute(
+                        update(tables_t)
+                        .where(tables_t.c.id == rematch_of, tables_t.c.rematch.is_(None))
+                        .values(rematch=row.id)
+                    )
+                    if linked.rowcount != 1:
+                        raise Conflict(f"table {rematch_of} has a rematch already")
                 conn.execute(
                     insert(tables_t).values(
                         id=row.id,
@@ -367,6 +478,7 @@ class Store:
                         private=row.private,
                         host_hash=row.host_hash,
                         waiting=row.waiting,
+                        to_move=row.to_move,
                     )
                 )
                 conn.execute(
@@ -381,12 +493,17 @@ class Store:
                             "budget": s.budget,
                             "token_hash": s.token_hash,
                             "invite_hash": s.invite_hash,
+                            "account_id": s.account_id,
                         }
                         for s in row.seats
                     ],
                 )
                 if job is not None:
                     self._add_job(conn, job, now)
+                if rematch_of is not None:
+                    self._note(conn, rematch_of, "rematch", row.id)
+                if also is not None:
+                    also(conn)
         except DBAPIError as error:
             if "NUL" in str(error.orig) or "0x00" in str(error.orig):
                 raise StoreError("text with a NUL character cannot be stored") from None
@@ -402,18 +519,29 @@ class Store:
         *,
         waiting: str | None = None,
         job: Job | None = None,
+        to_move: int | None = None,
+        result: str | None = None,
+        also: Also | None = None,
     ) -> None:
         """Add action ``step`` (1-based) and the table's new status, in one transaction, if the
         stored table is at ``step - 1``; :class:`Conflict` (nothing written) if it is not. The
         same transaction drops the table's jobs about earlier positions (done, or moot) and
-        adds ``job`` (the next bot move), and tells the other processes."""
+        adds ``job`` (the next bot move), writes what ``also`` writes (the clocks, themselves a
+        compare-and-set that may raise :class:`Conflict`), and tells the other processes."""
         now = time.time()
         with self.engine.begin() as conn:
             moved = conn.execute(
                 update(tables_t)
                 .where(tables_t.c.id == table_id, tables_t.c.step == step - 1)
                 .where(tables_t.c.status != OVER)
-                .values(step=step, status=status, updated=now, waiting=waiting)
+                .values(
+                    step=step,
+                    status=status,
+                    updated=now,
+                    waiting=waiting,
+                    to_move=to_move,
+                    result=result,
+                )
             )
             if moved.rowcount != 1:
                 raise Conflict(f"table {table_id} is not at step {step - 1}")
@@ -425,6 +553,8 @@ class Store:
             conn.execute(delete(jobs_t).where(jobs_t.c.table_id == table_id, jobs_t.c.step < step))
             if job is not None:
                 self._add_job(conn, job, now)
+            if also is not None:
+                also(conn)
             self._note(conn, table_id, "move", step)
 
     def truncate(
@@ -435,15 +565,20 @@ class Store:
         waiting: str | None = None,
         *,
         expected: int | None = None,
+        to_move: int | None = None,
+        also: Also | None = None,
     ) -> None:
         """Drop every action after ``step`` (undo), in one transaction, if the stored table is
-        at step ``expected`` (default ``step + 1``); :class:`Conflict` if it is not."""
+        at step ``expected`` (default ``step + 1``); :class:`Conflict` if it is not. ``also``
+        writes more in the same transaction (the clocks)."""
         expected = step + 1 if expected is None else expected
         with self.engine.begin() as conn:
             moved = conn.execute(
                 update(tables_t)
                 .where(tables_t.c.id == table_id, tables_t.c.step == expected)
-                .values(step=step, status=status, updated=time.time(), waiting=waiting)
+                .values(
+                    step=step, status=status, updated=time.time(), waiting=waiting, to_move=to_move
+                )
             )
             if moved.rowcount != 1:
                 raise Conflict(f"table {table_id} is not at step {expected}")
@@ -451,6 +586,8 @@ class Store:
                 delete(actions_t).where(actions_t.c.table_id == table_id, actions_t.c.step > step)
             )
             conn.execute(delete(jobs_t).where(jobs_t.c.table_id == table_id, jobs_t.c.step > step))
+            if also is not None:
+                also(conn)
             self._note(conn, table_id, "undo", step)
 
     def set_waiting(self, table_id: str, waiting: str | None) -> None:
@@ -518,12 +655,18 @@ class Store:
 
     def reinvite(self, table_id: str, seat: int, invite_hash: str) -> None:
         """A new invite for a person's seat: the seat's token and any earlier invite stop
-        working."""
+        working; so do its accounts' device keys, and the seat no longer belongs to an
+        account (it is someone else's from now on)."""
         with self.engine.begin() as conn:
             conn.execute(
                 update(seats_t)
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                .values(token_hash=None, invite_hash=invite_hash)
+                .values(token_hash=None, invite_hash=invite_hash, account_id=None)
+            )
+            conn.execute(
+                delete(seat_keys_t).where(
+                    seat_keys_t.c.table_id == table_id, seat_keys_t.c.seat == seat
+                )
             )
             self._note(conn, table_id, "seats")
 
@@ -716,6 +859,8 @@ class Store:
                     private=bool(r.private),
                     host_hash=r.host_hash,
                     waiting=r.waiting,
+                    rematch=r.rematch,
+                    to_move=r.to_move,
                 )
                 for r in conn.execute(query)
             }
@@ -734,7 +879,53 @@ class Store:
                     rows[m.table_id].messages.append(
                         MessageRow(m.n, m.seat, m.to_seat, m.text, m.at)
                     )
+            self._load_accounts(conn, rows, chosen if conditions else None)
         return list(rows.values())
+
+    @staticmethod
+    def _load_accounts(conn: Any, rows: dict[str, TableRow], chosen: Any) -> None:
+        """The accounts of the loaded seats, their device keys, and the tables' rating
+        changes (accounts.py, ratings.py)."""
+        seat_query = (
+            select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.account_id, accounts_t.c.name)
+            .join(accounts_t, accounts_t.c.id == seats_t.c.account_id)
+            .where(seats_t.c.account_id.is_not(None))
+        )
+        key_query = select(seat_keys_t.c.table_id, seat_keys_t.c.seat, seat_keys_t.c.key_hash)
+        rated_query = select(rated_t.c.table_id, rated_t.c.changes)
+        if chosen is not None:
+            seat_query = seat_query.where(seats_t.c.table_id.in_(chosen))
+            key_query = key_query.where(seat_keys_t.c.table_id.in_(chosen))
+            rated_query = rated_query.where(rated_t.c.table_id.in_(chosen))
+        for s in conn.execute(seat_query):
+            if s.table_id in rows and s.seat < len(rows[s.table_id].seats):
+                seat = rows[s.table_id].seats[s.seat]
+                seat.account_id, seat.account = s.account_id, s.name
+        for k in conn.execute(key_query):
+            if k.table_id in rows and k.seat < len(rows[k.table_id].seats):
+                rows[k.table_id].seats[k.seat].keys.append(k.key_hash)
+        for r in conn.execute(rated_query):
+            if r.table_id in rows:
+                rows[r.table_id].rated = json.loads(r.changes)
+
+    def seat_hashes(self, table_id: str) -> dict[int, list[str]]:
+        """Per seat, the hashes that prove it as stored: its token's and its account's device
+        keys' (two small queries: what a process checks an unknown token against)."""
+        found: dict[int, list[str]] = {}
+        with self.engine.connect() as conn:
+            for s in conn.execute(
+                select(seats_t.c.seat, seats_t.c.token_hash).where(seats_t.c.table_id == table_id)
+            ):
+                found.setdefault(s.seat, [])
+                if s.token_hash is not None:
+                    found[s.seat].append(s.token_hash)
+            for k in conn.execute(
+                select(seat_keys_t.c.seat, seat_keys_t.c.key_hash).where(
+                    seat_keys_t.c.table_id == table_id
+                )
+            ):
+                found.setdefault(k.seat, []).append(k.key_hash)
+        return found
 
     def actions_after(self, table_id: str, step: int) -> tuple[int, str, list[str]] | None:
         """A table's stored step and status and its moves after ``step`` (a copy catching up

@@ -13,13 +13,26 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import spyglass
 from spyglass.engine import Action, ReplayError, State
 
-from .store import BROKEN, OVER, PLAYING, WAITING_BOT, WAITING_HUMAN, SeatRow, TableRow
+from .clocks import Clock, standing
+from .names import named
+from .ratings import ranks
+from .store import (
+    BROKEN,
+    OVER,
+    PLAYING,
+    WAITING_BOT,
+    WAITING_HUMAN,
+    WAITING_PLAYERS,
+    SeatRow,
+    TableRow,
+)
 
 log = logging.getLogger("spyglass.web")
 
@@ -60,6 +73,8 @@ class SeatSpec:
     budget: int | None = None
     name: str | None = None
     invite: bool | None = None
+    # an empty seat of a public table, that anyone may join from the lobby (web/lobby.py)
+    open: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +132,9 @@ class Table:
     # many connections and requests ask for them.
     _legal: tuple[State, list[dict[str, Any]]] | None = None
     _texts: dict[int | None, str] = field(default_factory=dict)
-    _texts_of: tuple[int, frozenset[int]] | None = None
+    _texts_of: tuple[int, frozenset[int], float] | None = None  # version, presence, clock
     version: int = 0  # bumped by every change to what a seat is shown
+    clock: Clock | None = None  # the table's clocks, if it has them (web/clocks.py)
 
     @property
     def id(self) -> str:
@@ -126,7 +142,13 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.state.is_over
+        # a game can also end before its rules say so: a seat lost on time (web/clocks.py)
+        return self.state.is_over or self.row.status == OVER
+
+    @property
+    def started(self) -> bool:
+        """False while an open table waits for people to join (web/lobby.py): no moves."""
+        return self.row.waiting != WAITING_PLAYERS
 
     @property
     def read_only(self) -> bool:
@@ -168,7 +190,9 @@ class Table:
 
     def waiting(self) -> str | None:
         state = self.state
-        if state.is_over:
+        if not self.started:
+            return WAITING_PLAYERS
+        if self.over:
             return None
         return WAITING_BOT if self.is_bot(state.current_player) else WAITING_HUMAN
 
@@ -195,13 +219,19 @@ class Table:
                     "budget": s.budget,
                     "connected": s.seat in connected,
                     "claimed": s.kind == BOT or s.claimed,
+                    "account": s.account,
+                    "open": s.kind == HUMAN and s.token_hash is None and s.invite_hash is None,
                 }
                 for s in self.row.seats
             ],
             "created": self.row.created,
+            "started": self.started,
         }
         if self.broken is not None:
             data["problem"] = self.broken
+        if self.clock is not None:
+            data["clock"] = self.clock.to_json(time.time())
+        data.update(after_game(self))
         return data
 
     def touched(self) -> None:
@@ -215,6 +245,76 @@ class Table:
         step = self.state.step
         for key in [k for k in self.hints if k[0] != step and self.hints[k].done()]:
             del self.hints[key]
+
+
+def final_result(state: State, out: Sequence[int], over: bool) -> dict[str, Any] | None:
+    """A finished table's result, as it is shown, stored (for *Your games*) and rated: the
+    game's own when it was played to its end, with the seats that lost on time (``out``)
+    ranked last and the winners taken among the seats still in (clocks.standing); a game that
+    time ended early has no scores (all 0) and the winner the one seat left in, if any. None
+    while the table goes on."""
+    if not over:
+        return None
+    result = state.result if state.is_over else None
+    if result is not None:
+        data = result.to_json()
+    else:
+        data = {"scores": [0.0] * state.players, "winners": [], "won": None, "score": None}
+        data.update(detail=[], summary="")
+    data["out"] = sorted(out)
+    if out:
+        scores = tuple(data["scores"]) if result is not None else None
+        standing_now = standing(state.players, tuple(out), scores)
+        assert standing_now is not None
+        data["winners"] = standing_now["winners"]
+        if state.players == 1:
+            data["won"] = False
+        timed = ", ".join(f"seat {seat}" for seat in sorted(out))
+        ran_out = f"{timed} ran out of time"
+        data["summary"] = f"{ran_out}. {data['summary']}" if data["summary"] else f"{ran_out}."
+    return data
+
+
+def table_result(table: Table) -> dict[str, Any] | None:
+    """:func:`final_result` of a live table."""
+    out = table.clock.out if table.clock is not None else ()
+    return final_result(table.state, out, table.over)
+
+
+def after_game(table: Table) -> dict[str, Any]:
+    """What the summary adds once the game is over: the result by name (each seat's place,
+    score and name, the sentence with names for seats, the seats that lost on time), the
+    rating changes once rated, and the rematch once someone asked for one (accounts, clocks,
+    ratings, rematch: docs/web.md)."""
+    data: dict[str, Any] = {"rematch": table.row.rematch}
+    result = table_result(table)
+    if result is None:
+        return data
+    names = [s.name for s in table.row.seats]
+    out = result["out"]
+    places = ranks(result["scores"], result["winners"], out)
+    rated = {c["seat"]: c for c in (table.row.rated or {}).get("seats", [])}
+    data["result"] = {
+        "summary": named(result["summary"], names),
+        "seats": [
+            {
+                "seat": seat,
+                "name": names[seat],
+                "rank": places[seat],
+                "score": result["scores"][seat],
+                "winner": seat in result["winners"],
+                "out_of_time": seat in out,
+                "rating": rated.get(seat),
+            }
+            for seat in range(len(names))
+        ],
+        "by": "time" if out else "game",
+        "out": out,
+        "winners": result["winners"],
+        "won": result["won"],
+        "rated": table.row.rated is not None,
+    }
+    return data
 
 
 def describe_action(state: State, action: Action) -> dict[str, Any]:

@@ -38,7 +38,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 token = hello.get("token")
                 if token is not None and not isinstance(token, str):
                     raise TableError(422, "a token is text")
-                seat = tables.authenticate(table, token)
+                seat = await tables.identify(table, token)
                 await tables.catch_up(table)
                 sub = tables.subscribe(table, seat, token or None, client)
             except (TableError, TimeoutError, WebSocketDisconnect, ValueError) as error:

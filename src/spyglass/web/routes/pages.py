@@ -1,6 +1,6 @@
-"""The pages: the single-page front end on every page route, its static files, the API
-reference (Swagger UI served from the package: it works offline and under the page's
-Content-Security-Policy), and a health check."""
+"""The pages: the front end's pages and hashed files (served by :mod:`..assets`, which
+handles their caching and compression), the API reference (Swagger UI served from the package:
+it works offline and under the page's Content-Security-Policy), and a health check."""
 
 from __future__ import annotations
 
@@ -10,21 +10,13 @@ from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
-STATIC = resources.files("spyglass.web") / "static"
+from .. import assets
+
 API_DOCS = resources.files("spyglass.web") / "apidocs"
 #: Swagger UI's own files, from the fastapi-offline package (they are its whole job).
 SWAGGER_UI = resources.files("fastapi_offline") / "static"
-PAGE_ROUTES = ("/", "/table/{table_id}", "/table/{table_id}/replay", "/new/{game_id}")
 
 router = APIRouter(include_in_schema=False)
-
-
-async def page() -> FileResponse:
-    return FileResponse(str(STATIC / "index.html"), media_type="text/html")
-
-
-for route in PAGE_ROUTES:
-    router.add_api_route(route, page, methods=["GET", "HEAD"])
 
 
 @router.api_route("/healthz", methods=["GET", "HEAD"])
@@ -43,5 +35,7 @@ async def api_docs_start() -> FileResponse:
 
 
 def mount_static(app: FastAPI) -> None:
+    """The front end's pages and ``/static`` (with gzip for the API's JSON), and the API
+    reference's files."""
+    assets.install(app)
     app.mount("/api/docs/assets", StaticFiles(directory=str(SWAGGER_UI)), name="api-docs")
-    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

@@ -72,6 +72,6 @@ async def reinvite(
 )
 async def rotate(table_id: str, tables: Manager, token: TokenHeader = None) -> Rotated:
     async with tables.hold(table_id) as table:
-        seat = tables.require_seat(tables.authenticate(table, token), "a new token")
+        seat = tables.require_seat(await tables.identify(table, token), "a new token")
         assert token is not None
         return Rotated(seat=seat, token=await tables.rotate(table, seat, token))

@@ -12,10 +12,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 import spyglass
 from spyglass.engine import RulesError
+from spyglass.web.clocks import MAX_INCREMENT, MAX_SECONDS, MIN_SECONDS, ClockError, ClockSpec
 from spyglass.web.manager import MAX_SEED, TableManager
 from spyglass.web.names import MAX_NAME
 from spyglass.web.tables import SeatSpec, TableError
 
+from .accounts import current_account, current_session
 from .deps import TokenHeader, client_address, errors, manager
 
 router = APIRouter(tags=["tables"])
@@ -45,6 +47,32 @@ class SeatIn(BaseModel):
         " token; true, the creator gets an invite link for someone else (claimed once)."
         " Default: the first person's seat is the creator's, the others are invited",
     )
+    open: bool = Field(
+        False,
+        description="a person's seat left empty for anyone to join from the lobby (public"
+        " tables only); the game waits until every seat is taken or the host starts it",
+    )
+
+
+class ClockIn(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    kind: Literal["realtime", "turn"] = Field(
+        description="realtime: seconds per person for the whole game; turn: seconds per move"
+    )
+    seconds: float = Field(
+        ge=MIN_SECONDS,
+        le=MAX_SECONDS,
+        description="realtime: each person's time for the game; turn: the time for each move",
+    )
+    increment: float = Field(
+        0.0, ge=0, le=MAX_INCREMENT, description="realtime: seconds added after each move"
+    )
+    on_timeout: Literal["bot", "lose"] = Field(
+        "bot",
+        description="when a seat's time runs out: the game's bot takes the seat, or the seat"
+        " loses (solo: the game is lost; multiplayer: ranked last, see docs/web.md)",
+    )
 
 
 class TableIn(BaseModel):
@@ -66,6 +94,7 @@ class TableIn(BaseModel):
     private: bool = Field(
         False, description="unlisted: only people with its link find it (invite only)"
     )
+    clock: ClockIn | None = Field(None, description="clocks for the people's seats (optional)")
 
 
 class ActionIn(BaseModel):
@@ -127,7 +156,19 @@ def strict_options(game_id: str, options: dict[str, Any]) -> None:
 )
 async def create_table(body: TableIn, request: Request, tables: Manager) -> TableCreated:
     strict_options(body.game, body.options)
-    seats = [SeatSpec(s.kind, s.agent, s.budget, s.name, s.invite) for s in body.seats]
+    seats = [SeatSpec(s.kind, s.agent, s.budget, s.name, s.invite, s.open) for s in body.seats]
+    # A seat may not pass for a registered player, unless it is the logged-in creator's name.
+    account = current_account(await current_session(request))
+    await request.app.state.players.check_guest_names(
+        [s.name for s in body.seats if s.kind == "human" and s.name], account
+    )
+    clock = None
+    if body.clock is not None:
+        c = body.clock
+        try:
+            clock = ClockSpec(c.kind, c.seconds, c.increment, c.on_timeout)
+        except ClockError as error:
+            raise TableError(422, str(error)) from None
     created = await tables.create(
         body.game,
         dict(body.options),
@@ -136,6 +177,7 @@ async def create_table(body: TableIn, request: Request, tables: Manager) -> Tabl
         body.seed,
         private=body.private,
         client=client_address(request),
+        clock=clock,
     )
     table = created.table
     links = []
@@ -184,7 +226,7 @@ async def list_tables(
 )
 async def get_table(table_id: str, tables: Manager, token: TokenHeader = None) -> Response:
     async with tables.hold(table_id) as table:
-        seat = tables.authenticate(table, token)
+        seat = await tables.identify(table, token)
         return Response(tables.message_text(table, seat), media_type="application/json")
 
 
@@ -203,7 +245,7 @@ async def get_messages(
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> dict[str, Any]:
     async with tables.hold(table_id) as table:
-        seat = tables.authenticate(table, token)
+        seat = await tables.identify(table, token)
         return {"seat": seat, **tables.readable(table, seat, before, limit)}
 
 
@@ -216,7 +258,7 @@ async def post_action(
     table_id: str, body: ActionIn, tables: Manager, token: TokenHeader = None
 ) -> Response:
     async with tables.hold(table_id) as table:
-        seat = tables.require_seat(tables.authenticate(table, token), "a move")
+        seat = tables.require_seat(await tables.identify(table, token), "a move")
         await tables.act(table, seat, body.action, body.step)
         return Response(tables.message_text(table, seat), media_type="application/json")
 
@@ -228,7 +270,7 @@ async def post_action(
 )
 async def post_undo(table_id: str, tables: Manager, token: TokenHeader = None) -> Response:
     async with tables.hold(table_id) as table:
-        seat = tables.require_seat(tables.authenticate(table, token), "undo")
+        seat = tables.require_seat(await tables.identify(table, token), "undo")
         await tables.undo(table, seat)
         return Response(tables.message_text(table, seat), media_type="application/json")
 
@@ -240,7 +282,7 @@ async def post_undo(table_id: str, tables: Manager, token: TokenHeader = None) -
 )
 async def post_hint(table_id: str, tables: Manager, token: TokenHeader = None) -> dict[str, Any]:
     async with tables.hold(table_id) as table:
-        seat = tables.require_seat(tables.authenticate(table, token), "a hint")
+        seat = tables.require_seat(await tables.identify(table, token), "a hint")
         return await tables.hint(table, seat)
 
 
