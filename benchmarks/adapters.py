@@ -1,6 +1,6 @@
 """Steps per second natively and through each learning-library adapter, per game.
 
-    python benchmarks/adapters.py [GAME ...] [--seconds S] [--markdown]
+    python benchmarks/adapters.py [GAME ...] [--seconds S] [--rounds R] [--markdown]
 
 A step is one action by a uniformly random agent, resets included. "native" applies random
 legal actions to a spyglass State; "encoded" adds what every adapter pays per step (the legal
@@ -17,12 +17,16 @@ PettingZoo (the mask is built at every step all the same). So the figures compar
 environments cost, not what one random generator costs against another. The overhead column
 is native steps per second divided by the adapter's (the targets: at most 3 for Gymnasium and
 PettingZoo, 5 for OpenSpiel). CPU time of this process (time.process_time); every figure of a
-game comes from the same run.
+game comes from the same run. On a shared machine the figures move with the load: ``--rounds
+R`` measures each game R times, the four loops in rotation, and shows the median factor and
+its spread over the rounds; the load average is printed at the end.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import statistics
 import time
 from collections.abc import Callable
 
@@ -140,43 +144,76 @@ def openspiel_game(game: spyglass.Game, players: int) -> Callable[[float], int]:
     return run
 
 
+def measure(
+    game: spyglass.Game, players: int, seconds: float, rounds: int
+) -> tuple[list[float], ...]:
+    """Steps per second of each loop (native, encoded, library, OpenSpiel), ``rounds`` times
+    in rotation, so that a burst of load on the machine falls on all four alike."""
+    library = gymnasium_env if game.info.solo else pettingzoo_env
+    loops = [native, encoded, library, openspiel_game]
+    figures: tuple[list[float], ...] = ([], [], [], [])
+    for _ in range(rounds):
+        for loop, out in zip(loops, figures, strict=True):
+            out.append(timed(loop(game, players), seconds))
+    return figures
+
+
+def factor(base: list[float], other: list[float]) -> str:
+    """How many times slower than native: the median of the rounds' factors, and their
+    spread when there are several rounds."""
+    each = sorted(b / o for b, o in zip(base, other, strict=True))
+    middle = statistics.median(each)
+    return f"{middle:.1f}x" if len(each) == 1 else f"{middle:.1f}x ({each[0]:.1f}-{each[-1]:.1f})"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: all)")
     parser.add_argument("--seconds", type=float, default=2.0, help="per measurement")
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="measure each game this many times (median, spread)"
+    )
     parser.add_argument("--markdown", action="store_true", help="a table for docs/rl.md")
     args = parser.parse_args()
+    if args.rounds < 1 or args.seconds <= 0:
+        parser.error("--rounds must be at least 1 and --seconds above 0")
+    known = {i.id for i in spyglass.games()}
+    unknown = [g for g in args.games if g not in known]
+    if unknown:
+        parser.error(f"unknown game {', '.join(unknown)} (known: {', '.join(sorted(known))})")
     infos = [i for i in spyglass.games() if not args.games or i.id in args.games]
+    start_load = os.getloadavg()[0]
     if args.markdown:
         print("| game | players | native | encoded | Gymnasium / PettingZoo | OpenSpiel |")
         print("| --- | ---: | ---: | ---: | ---: | ---: |")
     else:
         print(
             f"{'game':26} {'p':>2} {'native':>8} {'encoded':>8} {'library':>11} {'steps/s':>8}"
-            f" {'x':>6} {'openspiel':>9} {'x':>6}"
+            f" {'x':>15} {'openspiel':>9} {'x':>15}"
         )
     for info in infos:
         game = spyglass.load(info.id)
         players = info.players[0]
-        base = timed(native(game, players), args.seconds)
-        enc = timed(encoded(game, players), args.seconds)
-        name = "gymnasium" if info.solo else "pettingzoo"
-        library = timed(
-            (gymnasium_env if info.solo else pettingzoo_env)(game, players), args.seconds
-        )
-        spiel = timed(openspiel_game(game, players), args.seconds)
+        base, enc, library, spiel = measure(game, players, args.seconds, args.rounds)
+        median = statistics.median
         if args.markdown:
             print(
-                f"| {info.id} | {players} | {base:,.0f} | {enc:,.0f} | {library:,.0f}"
-                f" ({base / library:.1f}x) | {spiel:,.0f} ({base / spiel:.1f}x) |",
+                f"| {info.id} | {players} | {median(base):,.0f} | {median(enc):,.0f} |"
+                f" {median(library):,.0f} ({factor(base, library)}) |"
+                f" {median(spiel):,.0f} ({factor(base, spiel)}) |",
                 flush=True,
             )
         else:
+            name = "gymnasium" if info.solo else "pettingzoo"
             print(
-                f"{info.id:26} {players:>2} {base:>8.0f} {enc:>8.0f} {name:>11} {library:>8.0f}"
-                f" {base / library:>5.1f}x {spiel:>9.0f} {base / spiel:>5.1f}x",
+                f"{info.id:26} {players:>2} {median(base):>8.0f} {median(enc):>8.0f} {name:>11}"
+                f" {median(library):>8.0f} {factor(base, library):>15}"
+                f" {median(spiel):>9.0f} {factor(base, spiel):>15}",
                 flush=True,
             )
+    print(
+        f"\nload average (1 min) {start_load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end"
+    )
 
 
 if __name__ == "__main__":

@@ -503,8 +503,28 @@ class GameEncoding:
     def incremental(self, *parts: Part | Items | Cards) -> Incremental:
         """An observer made of ``parts`` that together write every feature (see
         ``adapters.incremental``): kept per table and seat, and rewritten part by part."""
+        n, length = self.players, self._length
+
+        def header(value: tuple[int, int | None, int]) -> dict[int, float]:
+            seat, mover, step = value
+            out = {seat: 1.0, 2 * n + 2: step / length}
+            if mover is None:
+                out[2 * n + 1] = 1.0
+            else:
+                out[n + mover] = 1.0
+                if mover == seat:
+                    out[2 * n] = 1.0
+            return out
+
+        # The header is a part too: between two steps the seat to move and the progress
+        # change, the rest of it stays.
+        first = Part(
+            lambda state, seat: (seat, state.current_player, state.step),
+            header,
+            ((0, self.header_size),),
+        )
         return Incremental(
-            self.game.info.id, self.observation_size, self.header_size, parts, self.strict
+            self.game.info.id, self.observation_size, 0, (first, *parts), self.strict
         )
 
     def declaration_paths(self) -> list[str]:
@@ -532,12 +552,11 @@ class GameEncoding:
         direct = self._direct
         if direct is None:
             vector = self._vector(self._header(state, seat), state._view(state._observer(seat)))
+        elif self._incremental:
+            vector = direct.observe(state, seat)  # type: ignore[union-attr]
         else:
-            if self._incremental:
-                vector = direct.observe(state, seat)  # type: ignore[union-attr]
-            else:
-                vector = np.zeros(self.observation_size, dtype=np.float32)
-                direct(state, seat, vector)
+            vector = np.zeros(self.observation_size, dtype=np.float32)
+            direct(state, seat, vector)
             # The header, entry by entry: a handful of scalar stores beat one fancy index.
             n = self.players
             vector[seat] = 1.0
