@@ -829,6 +829,7 @@ class GameEncoding:
 
 Writer = Callable[[Any, "defaultdict[int, float]", int], None]
 
+
 def _hashable(value: Any) -> bool:
     return isinstance(value, str | int | float | bool | tuple)
 
