@@ -139,6 +139,10 @@ class Incremental:
         self._cache: dict[tuple[int, int], list[Any]] = {}
         self._last: dict[int, list[Any]] = {}
 
+    @property
+    def parts(self) -> tuple[Part | Items | Cards, ...]:
+        return self._parts
+
     def __call__(self, state: Any, seat: int, out: np.ndarray) -> None:
         vector = self._update(state, seat)
         out[self.header :] = vector[self.header :]  # the header stays the caller's
