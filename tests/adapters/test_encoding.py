@@ -199,9 +199,8 @@ def test_the_rhyme_names_the_role_it_reached_by_title() -> None:
 
 
 def test_observations_kept_per_table_stay_exact_across_tables_and_clones() -> None:
-    """Espionage keeps each seat's plays between observations (marked once per seat as a city
-    grows): several tables observed in turn, clones taken along the way and new cities all
-    encode as the views do."""
+    """Espionage keeps each seat's plays between observations (``Segment``): several tables
+    observed in turn, clones taken along the way and new cities all encode as the views do."""
     game = spyglass.load("espionage")
     encoding = GameEncoding(game, 4, strict=True)
     tables = [game.new_state(players=4, seed=70 + k) for k in range(3)]

@@ -44,7 +44,7 @@ from spyglass.engine.encoding import (
     Zone,
 )
 
-from .incremental import Cards, Entries, Incremental, Items, Part, Reader, marked
+from .incremental import Cards, Entries, Incremental, Items, Part, Reader, marked, remembered
 
 ActionKey = tuple[str, tuple[str, ...], Any]
 _INT = re.compile(r"-?\d+")
@@ -406,6 +406,12 @@ class GameEncoding:
         marked once per seat."""
         return marked(items, mark)
 
+    @staticmethod
+    def remembered(write: Callable[[Any], Entries]) -> Callable[[Any], Entries]:
+        """``adapters.incremental.remembered``: a writer whose entries are kept by value (for
+        writers that build a piece of the table for the generic writers)."""
+        return remembered(write)
+
     def items_at(
         self,
         start: int,
@@ -530,6 +536,13 @@ class GameEncoding:
     def declaration_paths(self) -> list[str]:
         """The paths of the top-level features, in order."""
         return [slot.feature.path for slot in self._slots]
+
+    def segment(self, path: str) -> Segment:
+        """A :class:`Segment` over the ``Each`` feature at ``path`` (or with that name)."""
+        for slot in self._slots:
+            if path in (slot.feature.path, slot.feature.name) and isinstance(slot.feature, Each):
+                return Segment(slot.offset, slot.width, slot.width // slot.feature.capacity)
+        raise EncodingError(f"{self.game.info.id}: no list feature at {path!r}")
 
     def width(self, feature: Feature) -> int:
         """How many entries a feature takes."""
@@ -828,6 +841,52 @@ class GameEncoding:
 
 
 Writer = Callable[[Any, "defaultdict[int, float]", int], None]
+
+
+#: Writes one list item into a segment: (segment, offset of the item, seat, item).
+ItemWriter = Callable[[np.ndarray, int, int, Any], None]
+
+
+class Segment:
+    """The entries of an ``Each`` feature over a list that grows as a game goes on (the plays
+    of a city), kept per table and seat between observations: a call writes only the items
+    added since the last one, and rebuilds the whole segment when the list is not an extension
+    of the list it saw (a new city, another table). What an item writes may depend only on the
+    seat, the item and its place in the list; the items are compared by value, so a stale
+    cache is never used."""
+
+    __slots__ = ("_cache", "_last", "capacity", "start", "stride", "width")
+
+    def __init__(self, start: int, width: int, stride: int) -> None:
+        self.start, self.width, self.stride = start, width, stride
+        self.capacity = width // stride if stride else 0
+        # Per (table, seat), and per seat the latest of any table (a clone starts from it).
+        self._cache: dict[tuple[int, int], tuple[tuple[Any, ...], np.ndarray]] = {}
+        self._last: dict[int, tuple[tuple[Any, ...], np.ndarray]] = {}
+
+    def write(
+        self, table: object, seat: int, items: Sequence[Any], item: ItemWriter, out: np.ndarray
+    ) -> None:
+        """Write the segment of ``items`` as ``seat`` sees them into ``out``; ``table`` (the
+        state) only picks the cache entry."""
+        key = (id(table), seat)
+        now = tuple(items[: self.capacity])
+        cached = self._cache.get(key)
+        if cached is not None and now[: len(cached[0])] == cached[0]:
+            done, entries = len(cached[0]), cached[1]  # this table's own: extended in place
+        else:
+            cached = self._last.get(seat)
+            if cached is not None and now[: len(cached[0])] == cached[0]:
+                done, entries = len(cached[0]), cached[1].copy()
+            else:
+                done, entries = 0, np.zeros(self.width, np.float32)
+            if len(self._cache) >= 256:
+                self._cache.clear()  # tables come and go (searches clone them by the thousand)
+        stride = self.stride
+        for i in range(done, len(now)):
+            item(entries, i * stride, seat, now[i])
+        self._cache[key] = self._last[seat] = (now, entries)
+        out[self.start : self.start + self.width] = entries
 
 
 def _hashable(value: Any) -> bool:

@@ -266,6 +266,28 @@ class Incremental:
                 )
 
 
+def remembered(write: Callable[[Any], Entries], size: int = 4096) -> Callable[[Any], Entries]:
+    """``write`` with its entries kept by value: for a writer that builds a piece of a table
+    and runs the encoder's generic writers over it (parsing texts, walking paths), and whose
+    values come back (the same offer, the same purse). The entries handed out are shared, so
+    the observer never changes them in place; unhashable values are written afresh."""
+    kept: dict[Any, Entries] = {}
+
+    def write_kept(value: Any) -> Entries:
+        try:
+            found = kept.get(value)
+        except TypeError:
+            return write(value)
+        if found is None:
+            found = write(value)
+            if len(kept) >= size:
+                kept.clear()
+            kept[value] = found
+        return found
+
+    return write_kept
+
+
 def marked(items: Callable[[Any], Sequence[Any]], mark: Callable[[Any, int, Any], Any]) -> Reader:
     """A reader of the list ``items(state)`` as (item, ``mark(state, seat, item)``) pairs (the
     mark: whether the seat sees the item, say), for a list that grows at its end (the plays of

@@ -50,24 +50,33 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
 
 
 def observer(encoder: Any) -> Callable[[Area52State, int, Any], None]:
-    """The observation straight from the state (the view's features, without the view), kept
-    between steps: each zone and the counters are rewritten only when they change."""
-    wave, squad, aliens = (encoder.at(p) for p in ("wave", "defender_deck", "alien_deck"))
-
-    def known(state: Area52State, seat: int) -> tuple[Any, ...]:
-        deck, known = state.alien_deck, state.known_back
-        return tuple(deck[len(deck) - known :]) if known else ()
-
-    def counters(state: Area52State, seat: int) -> tuple[int, int, int]:
-        return state.wave, len(state.defender_deck), len(state.alien_deck)
-
-    def write_counters(value: tuple[int, int, int]) -> dict[int, float]:
-        return {wave: value[0], squad: value[1] / 26, aliens: value[2] / 26}
-
-    return encoder.incremental(
-        encoder.zone("attackers", lambda state, seat: tuple(state.attackers)),
-        encoder.zone("defenders", lambda state, seat: tuple(state.defenders)),
-        encoder.zone("alien_deck_back", known),
-        encoder.zone("discard", lambda state, seat: tuple(state.discard)),
-        encoder.part(counters, write_counters, "wave", "defender_deck", "alien_deck"),
+    """The observation straight from the state (the view's features, without the view)."""
+    wave, attackers, defenders, squad, aliens, back, discard = (
+        encoder.at(p)
+        for p in (
+            "wave",
+            "attackers",
+            "defenders",
+            "defender_deck",
+            "alien_deck",
+            "alien_deck_back",
+            "discard",
+        )
     )
+    slot = encoder.card_slots
+    put, cards = encoder.put_ones, encoder.put_cards
+
+    def observe(state: Area52State, seat: int, out: Any) -> None:
+        deck = state.alien_deck
+        known = state.known_back
+        ones = [attackers + slot[c] for c in state.attackers]
+        ones += [defenders + slot[c] for c in state.defenders]
+        if known:
+            ones += [back + slot[c] for c in deck[len(deck) - known :]]
+        cards(out, discard, state.discard)
+        put(out, ones)
+        out[wave] = state.wave
+        out[squad] = len(state.defender_deck) / 26
+        out[aliens] = len(deck) / 26
+
+    return observe

@@ -61,66 +61,55 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
 
 
 def observer(encoder: Any) -> Callable[[BobaTeaState, int, Any], None]:
-    """The observation straight from the state (the view's features, without the view), kept
-    between steps: each queue, the deck, the discards and the counters are rewritten only
-    when they change."""
+    """The observation straight from the state (the view's features, without the view)."""
     at = encoder.at
-    phase, target, customers, deck, rows, by_rank = (
-        at(p) for p in ("phase", "target", "customers", "deck", "discard_rows", "discarded_by_rank")
-    )
-    zone = len(encoder.cards) + 2
-    phases = {p: phase + i for i, p in enumerate(PHASES)}
-    discard = at("discard")
-    slot = encoder.card_slots
-
-    def queues(state: BobaTeaState, seat: int) -> tuple[Any, ...]:
-        aimed = state.target
-        return tuple(
-            (tuple(queue), None if aimed is None or aimed[0] != i else aimed[1])
-            for i, queue in enumerate(state.queues)
-        )
-
-    def write_queue(value: tuple[tuple[Any, ...], int | None]) -> list[int]:
-        cards, position = value
-        ones = [slot[c] for c in cards]
-        if position is not None:  # the target's note names the cards beside the place
-            ones += [zone + slot[c] for c in cards[max(0, position - 1) : position + 1]]
-        return ones
-
-    def write_discards(value: tuple[tuple[Any, ...], tuple[int, ...]]) -> dict[int, float]:
-        cards, counts = value
-        out = {discard + slot[c]: 1.0 for c in cards}  # one deck: each card once
-        seen = [0] * 14
-        for card in cards:  # the nth of its rank in row n, as the view sorts them
-            rank = RANK[card]
-            out[rows + seen[rank] * zone + slot[card]] = 1.0
-            seen[rank] += 1
-        for k in range(13):
-            out[by_rank + k] = counts[k + 1] / 4
-        return out
-
-    def counters(state: BobaTeaState, seat: int) -> tuple[str, int, int, int]:
-        name = "over" if state.is_over else state.phase
-        aimed = 0 if state.target is None else state.target[0] + 1
-        return name, aimed, state.customers, len(state.deck)
-
-    def write_counters(value: tuple[str, int, int, int]) -> dict[int, float]:
-        name, aimed, served, left = value
-        out = {target: float(aimed), customers: served / 13, deck: left / 52}
-        if name in phases:
-            out[phases[name]] = 1.0
-        return out
-
-    return encoder.incremental(
-        encoder.items("queues", queues, write_queue),
-        encoder.zone("drawn", lambda state, seat: () if state.held is None else (state.held,)),
-        encoder.zone("deck_contents", lambda state, seat: tuple(state.deck)),
-        encoder.part(
-            lambda state, seat: (tuple(state.discard), tuple(state.discarded)),
-            write_discards,
+    phase, queues, target, drawn, customers, deck, contents, discard, rows, by_rank = (
+        at(p)
+        for p in (
+            "phase",
+            "queues",
+            "target",
+            "drawn",
+            "customers",
+            "deck",
+            "deck_contents",
             "discard",
             "discard_rows",
             "discarded_by_rank",
-        ),
-        encoder.part(counters, write_counters, "phase", "target", "customers", "deck"),
+        )
     )
+    zone = len(encoder.cards) + 2
+    phases = {p: phase + i for i, p in enumerate(PHASES)}
+    slot = encoder.card_slots
+    put, cards = encoder.put_ones, encoder.put_cards
+
+    def observe(state: BobaTeaState, seat: int, out: Any) -> None:
+        ones: list[int] = []
+        name = "over" if state.is_over else state.phase
+        if name in phases:
+            ones.append(phases[name])
+        for index, queue in enumerate(state.queues):
+            ones += [queues + 2 * zone * index + slot[c] for c in queue]
+        if state.target is not None:
+            index, position = state.target
+            queue = state.queues[index]
+            # The target's note names the cards beside the chosen place.
+            note = queues + 2 * zone * index + zone
+            ones += [note + slot[c] for c in queue[max(0, position - 1) : position + 1]]
+            out[target] = index + 1
+        if state.held is not None:
+            ones.append(drawn + slot[state.held])
+        cards(out, contents, state.deck)
+        cards(out, discard, state.discard)
+        seen = [0] * 14
+        for card in state.discard:  # the nth of its rank in row n, as the view sorts them
+            rank = RANK[card]
+            ones.append(rows + seen[rank] * zone + slot[card])
+            seen[rank] += 1
+        put(out, ones)
+        for k in range(13):
+            out[by_rank + k] = state.discarded[k + 1] / 4
+        out[customers] = state.customers / 13
+        out[deck] = len(state.deck) / 52
+
+    return observe

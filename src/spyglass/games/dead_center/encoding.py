@@ -56,43 +56,39 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
 
 
 def observer(encoder: Any) -> Callable[[DeadCenterState, int, Any], None]:
-    """The observation straight from the state (the view's features, without the view), kept
-    between steps: a pile, the ring of zombies, the killed, the card drawn and the counters
-    are each rewritten only when they change."""
+    """The observation straight from the state (the view's features, without the view)."""
     at = encoder.at
-    board, cabin, zombies, phase, face_down = (
-        at(p) for p in ("board.cells", "cabin", "zombies", "phase", "face_down")
+    board, cabin, zombies, phase, played, turn, drawn, deck, face_down, killed = (
+        at(p)
+        for p in (
+            "board.cells",
+            "cabin",
+            "zombies",
+            "phase",
+            "played",
+            "turn",
+            "drawn",
+            "deck",
+            "face_down",
+            "killed",
+        )
     )
     n = len(encoder.cards)
     zone = n + 2
-
-    def cell(r: int, c: int) -> int:
-        return board + (r * FRAME + c) * zone
-
+    pile_cell = [board + (r * FRAME + c) * zone for r, c in PILES]
+    space_cell = [board + (r * FRAME + c) * zone for r, c in SPACES]
     pile_key = [cabin + CABIN.index(label) * zone for label in PILE_LABELS]
-    space_cell = [cell(*pos) for pos in SPACES]
     space_key = [zombies + OUTSIDE.index(label) * zone for label in SPACE_LABELS]
-    corners = [
-        (cell(r, c), cell(r, c) + zone)
-        for r in range(FRAME)
-        for c in range(FRAME)
-        if (r, c) not in PILES and (r, c) not in SPACES
-    ]
     phases = {p: phase + i for i, p in enumerate(PHASES)}
-    played_at = {i: at("played") + CABIN.index(label) for i, label in enumerate(PILE_LABELS)}
-    turn, deck = at("turn"), at("deck")
     slot = encoder.card_slots
+    put, cards = encoder.put_ones, encoder.put_cards
 
-    pile_top = [cell(*pos) for pos in PILES]
-
-    def write_pile(value: tuple[int, tuple[Any, ...]]) -> list[int]:
-        i, cards = value
-        key = pile_key[i]
-        return [pile_top[i] + slot[cards[-1]], *(key + slot[c] for c in cards)]
-
-    def write_ring(value: tuple[int, int, tuple[Any, ...]]) -> list[int]:
-        alive, down, ring = value
+    def observe(state: DeadCenterState, seat: int, out: Any) -> None:
         ones: list[int] = []
+        for i, pile in enumerate(state.piles):
+            ones.append(pile_cell[i] + slot[pile[-1]])
+            ones += [pile_key[i] + slot[c] for c in pile]
+        alive, down, ring = state.alive, state.face_down, state.ring
         for j in range(len(SPACES)):
             if not alive >> j & 1:
                 ones.append(space_key[j] + n + 1)  # "killed": a mark
@@ -102,42 +98,15 @@ def observer(encoder: Any) -> Callable[[DeadCenterState, int, Any], None]:
                 card = slot[ring[j]]
                 ones += [space_cell[j] + card, space_key[j] + card]
         ones += [face_down + slot[ring[j]] for j in range(len(SPACES)) if down >> j & 1]
-        return ones
+        cards(out, killed, state.killed)
+        if state.drawn is not None:
+            ones.append(drawn + slot[state.drawn])
+        if state.phase in phases:
+            ones.append(phases[state.phase])
+        if state.played is not None:
+            ones.append(played + CABIN.index(PILE_LABELS[state.played]))
+        put(out, ones)
+        out[turn] = state.turn / 50
+        out[deck] = len(state.deck) / 54
 
-    def write_counters(value: tuple[str, int | None, int, int]) -> dict[int, float]:
-        name, played, turns, left = value
-        out = {turn: turns / 50, deck: left / 54}
-        if name in phases:
-            out[phases[name]] = 1.0
-        if played is not None:
-            out[played_at[played]] = 1.0
-        return out
-
-    return encoder.incremental(
-        # Each pile with its place, rewritten when a card lands on it.
-        encoder.each(
-            lambda state, seat: tuple(enumerate(state.piles)),
-            write_pile,
-            len(PILES),
-            *((at, at + zone) for at in pile_top),
-            "cabin",
-        ),
-        encoder.part(
-            lambda state, seat: (state.alive, state.face_down, state.ring),
-            write_ring,
-            *((c, c + zone) for c in space_cell),
-            "zombies",
-            "face_down",
-            *corners,  # always empty
-        ),
-        encoder.zone("killed", lambda state, seat: state.killed),
-        encoder.zone("drawn", lambda state, seat: () if state.drawn is None else (state.drawn,)),
-        encoder.part(
-            lambda state, seat: (state.phase, state.played, state.turn, len(state.deck)),
-            write_counters,
-            "phase",
-            "played",
-            "turn",
-            "deck",
-        ),
-    )
+    return observe

@@ -67,17 +67,44 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
 
 
 def observer(encoder: Any) -> Callable[[EmissaryState, int, Any], None]:
-    """The observation straight from the state (the view's features, without the view), kept
-    between steps: the kingdoms, the hand, the allies, the piles and the counters are each
-    rewritten only when they change."""
+    """The observation straight from the state (the view's features, without the view)."""
     at = encoder.at
-    phase, kingdoms, visiting, trump, wins, deck = (
-        at(p) for p in ("phase", "kingdoms", "visiting", "trump", "wins", "deck")
+    names = (
+        "phase",
+        "kingdoms",
+        "visiting",
+        "trump",
+        "wins",
+        "topic",
+        "hand",
+        "allies",
+        "advisors_ready",
+        "supporters_ready",
+        "supporters_spent",
+        "won_here",
+        "deck",
+        "deck_contents",
+        "discard",
+        "score",
     )
-    allies, advisors, ready, spent_at, score = (
-        at(p) for p in ("allies", "advisors_ready", "supporters_ready", "supporters_spent", "score")
-    )
-    contents = encoder.zone_writer(at("deck_contents"))
+    (
+        phase,
+        kingdoms,
+        visiting,
+        trump,
+        wins,
+        topic,
+        hand,
+        allies,
+        advisors,
+        ready,
+        spent_at,
+        won_here,
+        deck,
+        contents,
+        discard,
+        score,
+    ) = (at(p) for p in names)
     n = len(encoder.cards)
     zone = n + 2
     row = zone + 3  # a kingdom's cards, then its state
@@ -85,89 +112,49 @@ def observer(encoder: Any) -> Callable[[EmissaryState, int, Any], None]:
     trumps = {t: trump + i for i, t in enumerate(TRUMPS)}
     jacks = [encoder.card_slot(j) for j in JACKS]
     slot = encoder.card_slots
+    put, cards = encoder.put_ones, encoder.put_cards
 
-    def realm(state: EmissaryState, seat: int) -> tuple[tuple[Any, ...], tuple[int, ...], Any]:
-        return tuple(state.rulers), tuple(state.won), state.visiting
-
-    def write_realm(value: tuple[tuple[Any, ...], tuple[int, ...], Any]) -> list[int]:
-        rulers, won, at_court = value
+    def observe(state: EmissaryState, seat: int, out: Any) -> None:
         ones: list[int] = []
-        for k, ruler in enumerate(rulers):
+        if state.phase in phases:
+            ones.append(phases[state.phase])
+        won = state.won
+        for k, ruler in enumerate(state.rulers):
             start = kingdoms + k * row
             if k in won:
                 ones += [start + n, start + zone + 2]
             else:
-                ones += [start + slot[ruler], start + zone + (k == at_court)]
-        return ones
-
-    def visit(state: EmissaryState, seat: int) -> tuple[Any, Any]:
-        return state.visiting, None if state.visiting is None else state.trump
-
-    def write_visit(value: tuple[Any, Any]) -> list[int]:
-        at_court, suit = value
-        if at_court is None:
-            return []
-        ones = [visiting + at_court]
-        if SUITS[suit] in trumps:
-            ones.append(trumps[SUITS[suit]])
-        return ones
-
-    def support(state: EmissaryState, seat: int) -> tuple[int, int, tuple[int, ...], Any]:
-        return state.jacks_used, state.spent, tuple(state.won), tuple(state.rulers)
-
-    def write_support(value: tuple[int, int, tuple[int, ...], Any]) -> dict[int, float]:
-        used, spent, won, rulers = value
-        out: dict[int, float] = {}
+                ones += [start + slot[ruler], start + zone + (k == state.visiting)]
+        if state.visiting is not None:
+            ones.append(visiting + state.visiting)
+            if SUITS[state.trump] in trumps:
+                ones.append(trumps[SUITS[state.trump]])
+        if state.topic is not None:
+            ones.append(topic + slot[state.topic])
+        ones += [hand + slot[c] for c in state.hand]
+        used, spent = state.jacks_used, state.spent
         down = 0
         for i, j in enumerate(jacks):
             if used >> i & 1:
                 down += 1
             else:
-                out[allies + j] = out[advisors + j] = 1.0
+                ones += [allies + j, advisors + j]
+        supporters = [(k, state.rulers[k]) for k in won]
         laid = 0
-        for k in won:
-            ruler = slot[rulers[k]]
+        for k, ruler in supporters:
             if spent >> k & 1:
                 laid += 1
-                out[spent_at + ruler] = 1.0
+                ones.append(spent_at + slot[ruler])
             else:
-                out[allies + zone + ruler] = out[ready + ruler] = 1.0
+                ones += [allies + zone + slot[ruler], ready + slot[ruler]]
+        ones += [won_here + slot[c] for c in state.scoring]
+        cards(out, contents, state.deck)
+        cards(out, discard, state.discard)
+        put(out, ones)
         out[allies + n] = down
         out[allies + zone + n] = laid
-        out[score] = (2 * len(won) - laid) / 8
-        return out
+        out[wins] = state.wins / 8
+        out[deck] = len(state.deck) / 32
+        out[score] = (len(won) + len(supporters) - laid) / 8
 
-    def write_deck(cards: tuple[Any, ...]) -> Any:
-        found = contents(cards)
-        out = dict(found) if isinstance(found, dict) else dict.fromkeys(found, 1.0)
-        out[deck] = len(cards) / 32
-        return out
-
-    def counters(state: EmissaryState, seat: int) -> tuple[str, int]:
-        return state.phase, state.wins
-
-    def write_counters(value: tuple[str, int]) -> dict[int, float]:
-        out = {wins: value[1] / 8}
-        if value[0] in phases:
-            out[phases[value[0]]] = 1.0
-        return out
-
-    return encoder.incremental(
-        encoder.part(realm, write_realm, "kingdoms"),
-        encoder.part(visit, write_visit, "visiting", "trump"),
-        encoder.zone("topic", lambda state, seat: () if state.topic is None else (state.topic,)),
-        encoder.zone("hand", lambda state, seat: tuple(state.hand)),
-        encoder.part(
-            support,
-            write_support,
-            "allies",
-            "advisors_ready",
-            "supporters_ready",
-            "supporters_spent",
-            "score",
-        ),
-        encoder.zone("won_here", lambda state, seat: tuple(state.scoring)),
-        encoder.part(lambda state, seat: tuple(state.deck), write_deck, "deck", "deck_contents"),
-        encoder.zone("discard", lambda state, seat: tuple(state.discard)),
-        encoder.part(counters, write_counters, "phase", "wins"),
-    )
+    return observe

@@ -74,10 +74,8 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
 
 
 def observer(encoder: Any) -> Callable[[EspionageState, int, Any], None]:
-    """The observation straight from the state (the view's features, without the view), kept
-    between steps: the plays of the city (most of the entries) are items written once each,
-    and the counters, the scores, the seat's hand and role, what it owes and was refused, and
-    the last city's report are each rewritten only when they change."""
+    """The observation straight from the state (the view's features, without the view): the
+    plays of the city, most of the entries, are kept per seat and extended play by play."""
     at = encoder.at
     city, turn, first, scores, threshold, draw, sizes = (
         at(p) for p in ("city", "turn", "first_player", "scores", "threshold", "draw", "hand_sizes")
@@ -90,96 +88,54 @@ def observer(encoder: Any) -> Callable[[EspionageState, int, Any], None]:
     role_at = {c: ROLES.index(str(role_of(c))) for c in slot}
     # What a role text ("spy master (K♦)") counts in the role card's zone: the card it names.
     role_text = {c: encoder.text_entries(f"{role_of(c)} ({c})") for c in slot}
+    plays = encoder.segment("plays")
     giver, receiver, card_at = 1, 1 + players, 1 + 2 * players
+    put = encoder.put_values
 
-    def write_play(value: tuple[Any, bool]) -> dict[int, float]:
-        p, seen = value
-        out = {0: p.turn / 10, giver + p.giver: 1.0, receiver + p.receiver: 1.0}
-        if seen:
-            out[card_at + slot[p.card]] = 1.0
-        return out
+    def observe(state: EspionageState, seat: int, out: Any) -> None:
+        visible = state._visible
 
-    def counters(state: EspionageState, seat: int) -> tuple[Any, ...]:
-        return state.city, state.turn, state.threshold, len(state.draw), state.first
+        def play(segment: Any, offset: int, seat: int, p: Any) -> None:
+            segment[offset] = p.turn / 10
+            segment[offset + giver + p.giver] = 1.0
+            segment[offset + receiver + p.receiver] = 1.0
+            if visible(p, seat):
+                segment[offset + card_at + slot[p.card]] = 1.0
 
-    def write_counters(value: tuple[Any, ...]) -> dict[int, float]:
-        cities, turns, goal, left, opener = value
-        return {
-            city: cities / 10,
-            turn: turns / 10,
-            threshold: goal / 100,
-            draw: left / 52,
-            first + opener: 1.0,
+        plays.write(state, seat, state.plays, play, out)
+        # Gathered in a dict and stored at once: cheaper than one numpy store per entry.
+        values = {
+            city: state.city / 10,
+            turn: state.turn / 10,
+            threshold: state.threshold / 100,
+            draw: len(state.draw) / 52,
+            first + state.first: 1.0,
         }
-
-    def table(state: EspionageState, seat: int) -> tuple[Any, ...]:
-        return tuple(state.scores[:players]), tuple(map(len, state.hands[:players]))
-
-    def write_table(value: tuple[Any, ...]) -> dict[int, float]:
-        points, held = value
-        out = {scores + i: p / 100 for i, p in enumerate(points)}
-        for i, cards in enumerate(held):
-            out[sizes + i] = cards / HAND
-        return out
-
-    def mine(state: EspionageState, seat: int) -> tuple[Any, ...]:
-        return tuple(state.hands[seat]), state.role_cards[seat]
-
-    def write_mine(value: tuple[Any, ...]) -> dict[int, float]:
-        cards, card = value
-        out: dict[int, float] = {}
-        for c in cards:
+        for i, points in enumerate(state.scores[:players]):
+            values[scores + i] = points / 100
+        for i, cards in enumerate(state.hands[:players]):
+            values[sizes + i] = len(cards) / HAND
+        for c in state.hands[seat]:
             at = hand + slot[c]
-            out[at] = out.get(at, 0.0) + 1.0  # two decks: a card may be held twice
-        out[role + role_at[card]] = 1.0
+            values[at] = values.get(at, 0.0) + 1.0  # two decks: a card may be held twice
+        card = state.role_cards[seat]
+        values[role + role_at[card]] = 1.0
         for i in role_text[card]:
-            out[role_card + i] = 1.0
-        return out
+            values[role_card + i] = 1.0
+        owed = state.obligations.get(seat, ())
+        for i, x in enumerate(owed[:players]):
+            values[must + i * players + x] = 1.0
+        rejected = state.rejected
+        for i, r in enumerate(sorted(r for r, x in rejected if x == seat)[:players]):
+            values[rejected_by + i * players + r] = 1.0
+        for i, x in enumerate(sorted(x for r, x in rejected if r == seat)[:players]):
+            values[you_rejected + i * players + x] = 1.0
+        if state.reports:
+            report = state.reports[-1]
+            for i, c in enumerate(report.roles[:players]):
+                values[last_roles + i * len(ROLES) + role_at[c]] = 1.0
+            for i, points in enumerate(report.after[:players]):
+                values[last_after + i] = points / 100
+        put(out, values)
 
-    def duties(state: EspionageState, seat: int) -> tuple[Any, ...]:
-        refused = state.rejected
-        return (
-            tuple(state.obligations.get(seat, ())),
-            tuple(sorted(r for r, x in refused if x == seat)),
-            tuple(sorted(x for r, x in refused if r == seat)),
-        )
-
-    def write_duties(value: tuple[Any, ...]) -> list[int]:
-        owed, by, refused = value
-        ones = [must + i * players + x for i, x in enumerate(owed[:players])]
-        ones += [rejected_by + i * players + r for i, r in enumerate(by[:players])]
-        ones += [you_rejected + i * players + x for i, x in enumerate(refused[:players])]
-        return ones
-
-    def write_report(report: Any) -> dict[int, float]:
-        if report is None:
-            return {}
-        out = {
-            last_roles + i * len(ROLES) + role_at[c]: 1.0
-            for i, c in enumerate(report.roles[:players])
-        }
-        for i, points in enumerate(report.after[:players]):
-            out[last_after + i] = points / 100
-        return out
-
-    return encoder.incremental(
-        # Who sees a play's card depends on the play and the seat alone (``_visible``): each
-        # seat's marks are kept as the city's plays grow.
-        encoder.items(
-            "plays",
-            encoder.marked(
-                lambda state: state.plays, lambda state, seat, p: state._visible(p, seat)
-            ),
-            write_play,
-        ),
-        encoder.part(counters, write_counters, "city", "turn", "threshold", "draw", "first_player"),
-        encoder.part(table, write_table, "scores", "hand_sizes"),
-        encoder.part(mine, write_mine, "hand", "role", "role card"),
-        encoder.part(duties, write_duties, "must_answer", "rejected_by", "you_rejected"),
-        encoder.part(
-            lambda state, seat: state.reports[-1] if state.reports else None,
-            write_report,
-            "last_city.roles",
-            "last_city.after",
-        ),
-    )
+    return observe

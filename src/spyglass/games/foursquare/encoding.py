@@ -44,43 +44,30 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
 
 
 def observer(encoder: Any) -> Callable[[FoursquareState, int, Any], None]:
-    """The observation straight from the state (the view's features, without the view), kept
-    between steps: a pile is rewritten only when a card lands on it."""
-    piles, tops, closed, deck = (
-        encoder.at(p) for p in ("piles", "face_down_tops", "closed", "deck")
+    """The observation straight from the state (the view's features, without the view)."""
+    card, piles, tops, closed, deck, contents = (
+        encoder.at(p)
+        for p in ("card", "piles", "face_down_tops", "closed", "deck", "deck_contents")
     )
     zone = len(encoder.cards) + 2
     stride = zone + 1  # a pile's cards, then whether its top is face down
-    # Pile indices in the order of the spaces (A1, B1, ...), and each flag's entry.
-    order = [LABEL.index(space) for space in SPACES]
-    flag = {index: piles + SPACES.index(label) * stride + zone for index, label in enumerate(LABEL)}
+    place = {index: piles + SPACES.index(label) * stride for index, label in enumerate(LABEL)}
     slot = encoder.card_slots
+    put = encoder.put_ones
 
-    def pile_cards(pile: tuple[Any, ...] | None) -> list[int]:
-        return [] if pile is None else [slot[c] for c in pile]
+    def observe(state: FoursquareState, seat: int, out: Any) -> None:
+        ones = [card + slot[state.card]] if state.card is not None else []
+        down = state.down
+        for index, pile in state.piles.items():
+            at = place[index]
+            ones += [at + slot[c] for c in pile]
+            if down >> index & 1:
+                ones.append(at + zone)
+        ones += [contents + slot[c] for c in state.deck]
+        put(out, ones)
+        count = down.bit_count()
+        out[tops] = count / 4
+        out[closed] = count / 4
+        out[deck] = len(state.deck) / 40
 
-    def down(state: FoursquareState, seat: int) -> tuple[int, int]:
-        return state.down, len(state.deck)
-
-    def write_down(value: tuple[int, int]) -> dict[int, float]:
-        bits, left = value
-        out = {flag[i]: 1.0 for i in flag if bits >> i & 1}
-        out[tops] = out[closed] = bits.bit_count() / 4
-        out[deck] = left / 40
-        return out
-
-    return encoder.incremental(
-        encoder.zone("card", lambda state, seat: () if state.card is None else (state.card,)),
-        encoder.items(
-            "piles", lambda state, seat: tuple(map(state.piles.get, order)), pile_cards, width=zone
-        ),
-        encoder.part(
-            down,
-            write_down,
-            *((at, at + 1) for at in flag.values()),
-            "face_down_tops",
-            "closed",
-            "deck",
-        ),
-        encoder.zone("deck_contents", lambda state, seat: tuple(state.deck)),
-    )
+    return observe

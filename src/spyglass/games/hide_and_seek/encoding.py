@@ -49,10 +49,10 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
 
 
 def observer(encoder: Any) -> Callable[[HideAndSeekState, int, Any], None]:
-    """The observation straight from the state (the view's features, without the view), kept
-    between steps: the playground's cells, its spaces, the piles and the status are each
-    rewritten only when they change."""
-    ground, deck = encoder.at("playground.cells"), encoder.at("deck")
+    """The observation straight from the state (the view's features, without the view)."""
+    ground, deck, discard, pile = (
+        encoder.at(p) for p in ("playground.cells", "deck", "discard", "score_pile")
+    )
     score, needed, face_down = (encoder.at(f"status.{p}") for p in ("score", "needed", "face_down"))
     n = len(encoder.cards)
     zone = n + 2
@@ -60,57 +60,27 @@ def observer(encoder: Any) -> Callable[[HideAndSeekState, int, Any], None]:
     def frame_at(row: int, col: int) -> int:
         return ground + (row * FRAME_COLUMNS + col) * zone
 
-    corner_frames = [frame_at(r, c) for r, c in CORNER_FRAMES]
-    corners = [at + n + 1 for at in corner_frames]  # a mark, not a space
+    corners = [frame_at(r, c) + n + 1 for r, c in CORNER_FRAMES]  # a mark, not a space
     cells = [frame_at(*cell_frame(k)) for k in range(CELLS)]
     spaces = [(space.index, frame_at(*space.frame)) for space in SPACES]
     slot = encoder.card_slots
+    put, cards = encoder.put_ones, encoder.put_cards
 
-    def write_cells(value: tuple[int, tuple[Any, ...]]) -> list[int]:
-        revealed, hidden = value
+    def observe(state: HideAndSeekState, seat: int, out: Any) -> None:
         ones = list(corners)
-        for k, card in enumerate(hidden):
+        revealed = state.revealed
+        for k, card in enumerate(state.cells):
             ones.append(cells[k] + slot[card] if revealed >> k & 1 else cells[k] + n)
-        return ones
+        guesses = state.guesses
+        ones += [at + slot[guesses[i]] for i, at in spaces if guesses[i] is not None]
+        if state.deck:
+            ones.append(deck + slot[state.deck[-1]])
+        cards(out, discard, state.discard)
+        cards(out, pile, state.score_pile)
+        put(out, ones)
+        out[deck + n] = max(0, len(state.deck) - 1)
+        out[score] = len(state.score_pile) / 20
+        out[needed] = WINNING_SCORE / 20
+        out[face_down] = (CELLS - revealed.bit_count()) / 12
 
-    def write_spaces(guesses: tuple[Any, ...]) -> list[int]:
-        return [at + slot[guesses[i]] for i, at in spaces if guesses[i] is not None]
-
-    def top(state: HideAndSeekState, seat: int) -> tuple[Any, int]:
-        cards = state.deck
-        return (cards[-1], len(cards)) if cards else (None, 0)
-
-    def write_deck(value: tuple[Any, int]) -> dict[int, float]:
-        card, size = value
-        out = {deck + n: float(max(0, size - 1))}
-        if card is not None:
-            out[deck + slot[card]] = 1.0
-        return out
-
-    def status(state: HideAndSeekState, seat: int) -> tuple[int, int]:
-        return len(state.score_pile), state.revealed
-
-    def write_status(value: tuple[int, int]) -> dict[int, float]:
-        scored, revealed = value
-        return {
-            score: scored / 20,
-            needed: WINNING_SCORE / 20,
-            face_down: (CELLS - revealed.bit_count()) / 12,
-        }
-
-    return encoder.incremental(
-        encoder.part(
-            lambda state, seat: (state.revealed, state.cells),
-            write_cells,
-            *((at, at + zone) for at in cells + corner_frames),
-        ),
-        encoder.part(
-            lambda state, seat: tuple(state.guesses),
-            write_spaces,
-            *((at, at + zone) for _, at in spaces),
-        ),
-        encoder.part(top, write_deck, "deck"),
-        encoder.zone("discard", lambda state, seat: tuple(state.discard)),
-        encoder.zone("score_pile", lambda state, seat: tuple(state.score_pile)),
-        encoder.part(status, write_status, "status.score", "status.needed", "status.face_down"),
-    )
+    return observe

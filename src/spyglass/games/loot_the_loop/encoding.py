@@ -47,36 +47,39 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
 
 
 def observer(encoder: Any) -> Callable[[LootTheLoopState, int, Any], None]:
-    """The observation straight from the state (the view's features, without the view), kept
-    between steps: the loop, the notes, the score pile and the counters are each rewritten
-    only when they change."""
+    """The observation straight from the state (the view's features, without the view)."""
     at = encoder.at
-    reach, loop, deck, face_down, limit, jewels = (
-        at(p) for p in ("reach.cells.0", "loop", "deck", "face_down", "notes_limit", "jewels")
+    reach, loop, deck, face_down, notes, limit, pile, jewels = (
+        at(p)
+        for p in (
+            "reach.cells.0",
+            "loop",
+            "deck",
+            "face_down",
+            "notes",
+            "notes_limit",
+            "score_pile",
+            "jewels",
+        )
     )
     n = len(encoder.cards)
     zone = n + 2
     slot = encoder.card_slots
+    put = encoder.put_ones
 
-    def write_loop(shown: tuple[Any, ...]) -> list[int]:
-        ones = [reach + k * zone + (n if card is None else slot[card]) for k, card in
-                enumerate(shown[:REACH])]  # fmt: skip
+    def observe(state: LootTheLoopState, seat: int, out: Any) -> None:
+        shown = state.loop.shown
+        ones: list[int] = []
+        for k, card in enumerate(shown[:REACH]):
+            ones.append(reach + k * zone + (n if card is None else slot[card]))
         # The loop row by row of ten: a face-down card shows nothing there.
         ones += [loop + k * zone + slot[c] for k, c in enumerate(shown) if c is not None]
-        return ones
+        ones += [notes + slot[c] for c in state.notes]
+        ones += [pile + slot[c] for c in state.score_pile]
+        put(out, ones)
+        out[deck] = len(state.loop) / 53
+        out[face_down] = state.loop.face_down_count() / 53
+        out[limit] = NOTES_LIMIT / 3
+        out[jewels] = state.jewels / 4
 
-    def counters(state: LootTheLoopState, seat: int) -> tuple[int, int, int]:
-        return len(state.loop), state.loop.face_down_count(), state.jewels
-
-    def write_counters(value: tuple[int, int, int]) -> dict[int, float]:
-        cards, down, found = value
-        return {deck: cards / 53, face_down: down / 53, limit: NOTES_LIMIT / 3, jewels: found / 4}
-
-    return encoder.incremental(
-        encoder.part(
-            lambda state, seat: tuple(state.loop.shown), write_loop, "reach.cells.0", "loop"
-        ),
-        encoder.zone("notes", lambda state, seat: tuple(state.notes)),
-        encoder.zone("score_pile", lambda state, seat: tuple(state.score_pile)),
-        encoder.part(counters, write_counters, "deck", "face_down", "notes_limit", "jewels"),
-    )
+    return observe

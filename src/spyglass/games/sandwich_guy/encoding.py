@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from operator import itemgetter
 from typing import Any
 
 from spyglass.engine.encoding import (
@@ -42,33 +41,24 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
 
 
 def observer(encoder: Any) -> Callable[[SandwichGuyState, int, Any], None]:
-    """The observation straight from the state (the view's features, without the view), kept
-    between steps: the hand, the deck, the discard and the counters are each rewritten only
-    when they change."""
-    limit, deck, done = encoder.at("hand_limit"), encoder.at("deck"), encoder.at("deck_done")
-    tallies = [encoder.at(f"sandwiches.{kind}") for kind in KINDS]
-    kinds = itemgetter(*KINDS)
-
-    def counters(state: SandwichGuyState, seat: int) -> tuple[Any, ...]:
-        return len(state.deck), state.deck_done, kinds(state.tally)
-
-    def write_counters(value: tuple[Any, ...]) -> dict[int, float]:
-        left, finished, made = value
-        out = {limit: HAND_LIMIT / 8, deck: left / 52, done: 1.0 if finished else 0.0}
-        for at, count in zip(tallies, made, strict=True):
-            out[at] = count / 8
-        return out
-
-    return encoder.incremental(
-        encoder.zone("hand", lambda state, seat: tuple(state.hand)),
-        encoder.zone("deck_contents", lambda state, seat: tuple(state.deck)),
-        encoder.zone("discard", lambda state, seat: tuple(state.discard)),
-        encoder.part(
-            counters,
-            write_counters,
-            "hand_limit",
-            "deck",
-            "deck_done",
-            *(f"sandwiches.{kind}" for kind in KINDS),
-        ),
+    """The observation straight from the state (the view's features, without the view)."""
+    hand, deck, contents, discard = (
+        encoder.at(p) for p in ("hand", "deck", "deck_contents", "discard")
     )
+    limit, done = encoder.at("hand_limit"), encoder.at("deck_done")
+    tallies = [(encoder.at(f"sandwiches.{kind}"), kind) for kind in KINDS]
+    slot = encoder.card_slots
+    put = encoder.put_ones
+
+    def observe(state: SandwichGuyState, seat: int, out: Any) -> None:
+        ones = [hand + slot[c] for c in state.hand]
+        ones += [contents + slot[c] for c in state.deck]
+        ones += [discard + slot[c] for c in state.discard]
+        put(out, ones)
+        out[limit] = HAND_LIMIT / 8
+        out[deck] = len(state.deck) / 52
+        out[done] = 1.0 if state.deck_done else 0.0
+        for at, kind in tallies:
+            out[at] = state.tally[kind] / 8
+
+    return observe

@@ -48,37 +48,39 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
 
 
 def observer(encoder: Any) -> Callable[[SkywayState, int, Any], None]:
-    """The observation straight from the state (the view's features, without the view), kept
-    between steps: each blueprint, each stack of the play area, the runs (which the state
-    keeps as cards are placed), the piles and the counters are rewritten only when they
-    change."""
-    rounds, area, run, deck, last = (
-        encoder.at(p) for p in ("round", "play_area.cells", "runs", "deck", "last_turn")
+    """The observation straight from the state (the view's features, without the view)."""
+    rounds, market, area, run, deck, contents, discard, last = (
+        encoder.at(p)
+        for p in (
+            "round",
+            "market",
+            "play_area.cells",
+            "runs",
+            "deck",
+            "deck_contents",
+            "discard",
+            "last_turn",
+        )
     )
     zone = len(encoder.cards) + 2
     slot = encoder.card_slots
+    put, cards = encoder.put_ones, encoder.put_cards
 
-    def cards(stack: tuple[Any, ...]) -> list[int]:
-        return [slot[c] for c in stack]
+    def observe(state: SkywayState, seat: int, out: Any) -> None:
+        ones: list[int] = []
+        for i, blueprint in enumerate(state.market[:3]):
+            ones += [market + i * zone + slot[c] for c in blueprint]
+        # The play area's cells row by row, as the view's grid lists them.
+        for i, stack in enumerate(state.grid):
+            at = area + (i // COLS * 3 + i % COLS) * zone
+            ones += [at + slot[c] for c in stack]
+        cards(out, contents, state.deck)
+        cards(out, discard, state.discard)
+        put(out, ones)
+        out[rounds] = state.round / 3
+        for k, n in enumerate(state.run_lengths):  # kept by the state as cards are placed
+            out[run + k] = n / 10
+        out[deck] = len(state.deck) / 40
+        out[last] = 1.0 if state.last_turn else 0.0
 
-    def write_runs(lengths: tuple[int, ...]) -> dict[int, float]:
-        return {run + k: n / 10 for k, n in enumerate(lengths)}
-
-    def counters(state: SkywayState, seat: int) -> tuple[int, int, bool]:
-        return state.round, len(state.deck), state.last_turn
-
-    def write_counters(value: tuple[int, int, bool]) -> dict[int, float]:
-        passes, left, final = value
-        return {rounds: passes / 3, deck: left / 40, last: 1.0 if final else 0.0}
-
-    return encoder.incremental(
-        encoder.items("market", lambda state, seat: tuple(state.market[:3]), cards),
-        # The play area's cells row by row, as the view's grid lists them (three columns).
-        encoder.items_at(
-            area, zone, COLS * COLS, lambda state, seat: tuple(map(tuple, state.grid)), cards
-        ),
-        encoder.part(lambda state, seat: state.run_lengths, write_runs, "runs"),
-        encoder.part(counters, write_counters, "round", "deck", "last_turn"),
-        encoder.zone("deck_contents", lambda state, seat: tuple(state.deck)),
-        encoder.zone("discard", lambda state, seat: tuple(state.discard)),
-    )
+    return observe

@@ -86,7 +86,8 @@ def observer(encoder: Any) -> Any:
     table_parts = _table_parts(encoder)
     return encoder.incremental(
         *table_parts,
-        encoder.items("powers", _powers_reader(sight), _power_writer(encoder)),
+        # A power's purse and hands come back to values seen before: kept by value.
+        encoder.items("powers", _powers_reader(sight), encoder.remembered(_power_writer(encoder))),
         *_piece_parts(encoder, sight),
     )
 
@@ -131,7 +132,10 @@ def _table_parts(encoder: Any) -> list[Any]:
     ]
     for names, read, shown in groups:
         paths = list(dict.fromkeys(path for name in names for path in roots.pop(name)))
-        parts.append(encoder.part(read, _written(encoder.table_writer(*paths), shown), *paths))
+        # Kept by value: these groups come back to the same few values (no contest, one
+        # pending reaction), and each write builds a piece of the table for generic writers.
+        written = encoder.remembered(_written(encoder.table_writer(*paths), shown))
+        parts.append(encoder.part(read, written, *paths))
     parts += _offer_parts(encoder, roots.pop("offer"))
     left = set(roots) - {"powers", "spies", "police", "secrets"}
     if left:
@@ -277,7 +281,7 @@ def _offer_parts(encoder: Any, paths: list[str]) -> list[Any]:
         initiator, partner, sent = value
         return write_head({"offer": {"from": initiator, "to": partner, "sent": sent}})
 
-    parts = [encoder.part(read_head, written_head, *head)]
+    parts = [encoder.part(read_head, encoder.remembered(written_head), *head)]
     for side in ("give", "ask"):
         write_side = encoder.table_writer(f"offer.{side}")
 
@@ -292,7 +296,11 @@ def _offer_parts(encoder: Any, paths: list[str]) -> list[Any]:
                 return {}
             return write({"offer": {side: diplomacy.spell_items(items)}})
 
-        parts.append(encoder.part(read_side, written_side, f"offer.{side}"))
+        # A side's items spelled as the view does, then parsed by the labelled writer: kept
+        # by value, as offers are built an item at a time from the same few items.
+        # Spelled as the view does and parsed by the labelled writer: kept by value, as
+        # offers are built an item at a time from the same few items.
+        parts.append(encoder.part(read_side, encoder.remembered(written_side), f"offer.{side}"))
     return parts
 
 

@@ -50,26 +50,24 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
 
 
 def observer(encoder: Any) -> Callable[[SyndicateState, int, Any], None]:
-    """The observation straight from the state (every card is face up), kept between steps:
-    each rank and pile is rewritten only when it changes."""
+    """The observation straight from the state (every card is face up)."""
+    leftover, ranks, sacrificed, removed, out_at = (
+        encoder.at(p) for p in ("leftover", "ranks", "sacrificed", "removed", "promoted_out")
+    )
     zone = len(encoder.cards) + 2
     slot = encoder.card_slots
+    put = encoder.put_ones
 
-    def ranks(state: SyndicateState, seat: int) -> tuple[Any, ...]:
-        members, candidates = state.members, state.candidates
-        return tuple((tuple(members[r]), tuple(candidates[r])) for r in RANKS)
+    def observe(state: SyndicateState, seat: int, out: Any) -> None:
+        ones = [leftover + slot[c] for c in state.leftover]
+        for i, rank in enumerate(RANKS):
+            members = ranks + 2 * zone * i
+            ones += [members + slot[c] for c in state.members[rank]]
+            ones += [members + zone + slot[c] for c in state.candidates[rank]]
+        ones += [sacrificed + slot[c] for c in state.sacrificed]
+        ones += [removed + slot[c] for c in state.removed]
+        if state.promoted_out is not None:
+            ones.append(out_at + slot[state.promoted_out])
+        put(out, ones)
 
-    def write_rank(value: tuple[tuple[Any, ...], tuple[Any, ...]]) -> list[int]:
-        members, candidates = value
-        return [slot[c] for c in members] + [zone + slot[c] for c in candidates]
-
-    def out(state: SyndicateState, seat: int) -> tuple[Any, ...]:
-        return () if state.promoted_out is None else (state.promoted_out,)
-
-    return encoder.incremental(
-        encoder.zone("leftover", lambda state, seat: tuple(state.leftover)),
-        encoder.items("ranks", ranks, write_rank),
-        encoder.zone("sacrificed", lambda state, seat: tuple(state.sacrificed)),
-        encoder.zone("removed", lambda state, seat: tuple(state.removed)),
-        encoder.zone("promoted_out", out),
-    )
+    return observe

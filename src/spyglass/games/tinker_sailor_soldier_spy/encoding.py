@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from operator import itemgetter
 from typing import Any
 
 from spyglass.engine.encoding import (
@@ -56,61 +55,37 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
 
 
 def observer(encoder: Any) -> Callable[[TinkerSailorSoldierSpyState, int, Any], None]:
-    """The observation straight from the state (the view's features, without the view), kept
-    between steps: the fight, each pile and the counters are rewritten only when they
-    change."""
+    """The observation straight from the state (the view's features, without the view)."""
     at = encoder.at
-    rounds, payment, row, tally, chips, deck, piles = (
-        at(p)
-        for p in (
-            "round",
-            "payment",
-            "second_row",
-            "chips in the second row",
-            "chips",
-            "deck",
-            "piles",
-        )
+    rounds, revealed, challenger, payment, row = (
+        at(p) for p in ("round", "revealed", "challenger", "payment", "second_row")
+    )
+    tally = at("chips in the second row")
+    chips, deck, contents, discard, trash, piles = (
+        at(p) for p in ("chips", "deck", "deck_contents", "discard", "trash", "piles")
     )
     marks = row + len(encoder.cards) + 1  # a chip in the second row is no card
     slot = encoder.card_slots
-    suits = itemgetter(*SUITS)
+    put = encoder.put_ones
 
-    def fight(state: TinkerSailorSoldierSpyState, seat: int) -> tuple[Any, ...]:
-        paid = None if state.challenger is None else state.paid
-        return tuple(state.fight_cards), tuple(state.fight_chips), paid
-
-    def write_fight(value: tuple[Any, ...]) -> dict[int, float]:
-        cards, laid_chips, paid = value
-        out = {row + slot[c]: 1.0 for c in cards}
-        laid = laid_chips[: max(0, len(cards) - 1)]
+    def observe(state: TinkerSailorSoldierSpyState, seat: int, out: Any) -> None:
+        ones = [revealed + slot[c] for c in state.revealed]
+        if state.challenger is not None:
+            ones.append(challenger + slot[state.challenger])
+        ones += [row + slot[c] for c in state.fight_cards]
+        ones += [contents + slot[c] for c in state.deck]
+        ones += [discard + slot[c] for c in state.discard]
+        ones += [trash + slot[c] for c in state.trash]
+        put(out, ones)
+        out[rounds] = state.round / 2
+        out[payment] = 0.0 if state.challenger is None else state.paid / 12
+        laid = state.fight_chips[: max(0, len(state.fight_cards) - 1)]
         out[marks] = len(laid)
         for k, suit in enumerate(SUITS):
+            out[chips + k] = state.chips[suit] / 6
             out[tally + k] = laid.count(suit) / 6
-        out[payment] = 0.0 if paid is None else paid / 12
-        return out
+        out[deck] = len(state.deck) / 45
+        for k, pile in enumerate((state.aces, state.personalities, state.events, state.locations)):
+            out[piles + k] = len(pile) / 13
 
-    def counters(state: TinkerSailorSoldierSpyState, seat: int) -> tuple[Any, ...]:
-        left = (state.aces, state.personalities, state.events, state.locations)
-        return state.round, suits(state.chips), len(state.deck), *map(len, left)
-
-    def write_counters(value: tuple[Any, ...]) -> dict[int, float]:
-        out = {rounds: value[0] / 2, deck: value[2] / 45}
-        for k, count in enumerate(value[1]):
-            out[chips + k] = count / 6
-        for k, count in enumerate(value[3:]):
-            out[piles + k] = count / 13
-        return out
-
-    def card(state: TinkerSailorSoldierSpyState, seat: int) -> tuple[Any, ...]:
-        return () if state.challenger is None else (state.challenger,)
-
-    return encoder.incremental(
-        encoder.zone("revealed", lambda state, seat: tuple(state.revealed)),
-        encoder.zone("challenger", card),
-        encoder.part(fight, write_fight, "payment", "second_row", "chips in the second row"),
-        encoder.part(counters, write_counters, "round", "chips", "deck", "piles"),
-        encoder.zone("deck_contents", lambda state, seat: tuple(state.deck)),
-        encoder.zone("discard", lambda state, seat: tuple(state.discard)),
-        encoder.zone("trash", lambda state, seat: tuple(state.trash)),
-    )
+    return observe

@@ -125,8 +125,7 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
 def observer(encoder: Any) -> Callable[[TinkerTailorState, int, Any], None]:
     """The observation straight from the state: each feature of ``views.table_view`` written
     from what that view reads (the texts of the view are parsed only where they are the
-    source: the status line), kept between steps: a part per group of features, rewritten
-    only when what it reads changed."""
+    source: the status line)."""
     at = encoder.at
     players = encoder.players
     n = len(encoder.cards)
@@ -136,7 +135,7 @@ def observer(encoder: Any) -> Callable[[TinkerTailorState, int, Any], None]:
     status_at, round_at, start_at, roles_at = (
         at(p) for p in ("status", "round", "starting_player", "roles")
     )
-    draft_hand_at, leftover_at, money_market, goods_market = (
+    draft_hand, leftover_at, money_market, goods_market = (
         at(p) for p in ("draft_hand", "leftover", "money_market", "goods_market")
     )
     goods_deck, money_deck, pirates = (
@@ -186,7 +185,7 @@ def observer(encoder: Any) -> Callable[[TinkerTailorState, int, Any], None]:
             drafts[key] = found
         return found
 
-    def market(values: dict[int, float], start: int, slots: Any) -> None:
+    def market(values: dict[int, float], start: int, slots: list[int | None]) -> None:
         for s in slots:
             for i in nothing if s is None else pirate if s < 0 else (slot[s],):
                 values[start + i] = values.get(start + i, 0.0) + 1.0
@@ -196,205 +195,87 @@ def observer(encoder: Any) -> Callable[[TinkerTailorState, int, Any], None]:
             at = start + slot[c]
             values[at] = values.get(at, 0.0) + 1.0
 
-    def held(values: dict[int, float], start: int, hand: Any) -> None:
-        """A hand (a count per card code) into the zone at ``start``."""
-        for code in range(HAND_SIZE):
-            if hand[code]:
-                values[start + slot[code]] = hand[code]
-
-    # ---- the parts: what each reads from the state, and the entries it writes from that
-
-    def counters(state: TinkerTailorState, seat: int) -> tuple[Any, ...]:
-        found = decision(views.status(state))
-        return (
-            found,
-            state.round,
-            len(state.goods_deck),
-            len(state.money_deck),
-            state.pirates_left(),
-            state.start,
-        )
-
-    def write_counters(value: tuple[Any, ...]) -> dict[int, float]:
-        found, rounds, goods, money, pirates_left, start = value
-        values = {
-            round_at: rounds / 6,
-            goods_deck: goods / 78,
-            money_deck: money / 20,
-            pirates: pirates_left / 4,
+    def observe(state: TinkerTailorState, seat: int, out: Any) -> None:
+        p = state.pending
+        over = state.phase == "over"
+        values: dict[int, float] = {
+            round_at: state.round / 6,
+            goods_deck: len(state.goods_deck) / 78,
+            money_deck: len(state.money_deck) / 20,
+            pirates: state.pirates_left() / 4,
         }
+        found = decision(views.status(state))
         if found is not None:
             values[status_at + found] = 1.0
-        if start in range(players):
-            values[start_at + start] = 1.0
-        return values
-
-    def roles(state: TinkerTailorState, seat: int) -> tuple[Any, ...]:
-        p = state.pending
-        return state.draft, views.called(state), state.start, None if p is None else p.seat, seat
-
-    def write_roles(value: tuple[Any, ...]) -> dict[int, float]:
-        draft, shown, start_seat, deciding, seat = value
-        picks = draft_of(draft, seat)[0]
-        values: dict[int, float] = {}
-        for s, cards in enumerate(picks[:players]):
+        if state.start in range(players):
+            values[start_at + state.start] = 1.0
+        picks, left, seen = draft_of(state.draft, seat)
+        shown = views.called(state)
+        for s, held in enumerate(picks[:players]):
             start = roles_at + s * row
-            for r in cards:
+            for r in held:
                 at = start + (slot[r] if r in shown or s == seat else down)
                 values[at] = values.get(at, 0.0) + 1.0
-            note = (s == start_seat) + 2 * (deciding == s)
+            note = (s == state.start) + 2 * (p is not None and p.seat == s)
             values[start + zone + (0, 1, 3, 2)[note]] = 1.0
-        return values
-
-    def draft_hand(state: TinkerTailorState, seat: int) -> tuple[Any, ...]:
-        p = state.pending
         if p is not None and p.kind in (PICK, DISCARD) and p.seat == seat:
-            return tuple(state.draft.hand())
-        return ()
-
-    def leftover(state: TinkerTailorState, seat: int) -> tuple[Any, ...]:
+            count(values, draft_hand, state.draft.hand())
         sees = state.phase != "draft" and any(
             state.holder[a.index] == seat and state.rhyme >= a.index for a in views.ACT_ROLES
         )
-        return state.draft, seat, sees, state.acted
-
-    def write_leftover(value: tuple[Any, ...]) -> dict[int, float]:
-        draft, seat, sees, acted = value
-        values: dict[int, float] = {}
-        for c in draft_of(draft, seat)[1]:
-            at = leftover_at + (slot[c] if sees or c == acted else down)
+        for c in left:
+            at = leftover_at + (slot[c] if sees or c == state.acted else down)
             values[at] = values.get(at, 0.0) + 1.0
-        return values
-
-    def markets(state: TinkerTailorState, seat: int) -> tuple[Any, ...]:
-        return tuple(state.money_market), tuple(state.goods_market)
-
-    def write_markets(value: tuple[Any, ...]) -> dict[int, float]:
-        values: dict[int, float] = {}
-        market(values, money_market, value[0])
-        market(values, goods_market, value[1])
-        return values
-
-    def discards(state: TinkerTailorState, seat: int) -> tuple[Any, ...]:
-        return tuple(state.goods_discard), tuple(state.money_discard)
-
-    def write_discards(value: tuple[Any, ...]) -> dict[int, float]:
-        values: dict[int, float] = {}
-        count(values, goods_discard, value[0])
-        count(values, money_discard, value[1])
-        return values
-
-    def counted(start: int) -> Callable[[tuple[Any, ...]], dict[int, float]]:
-        def write(cards: tuple[Any, ...]) -> dict[int, float]:
-            values: dict[int, float] = {}
-            count(values, start, cards)
-            return values
-
-        return write
-
-    def write_hand(hand: tuple[int, ...]) -> dict[int, float]:
-        values = {your_points: total(hand) / 50}
+        market(values, money_market, state.money_market)
+        market(values, goods_market, state.goods_market)
+        count(values, goods_discard, state.goods_discard)
+        count(values, money_discard, state.money_discard)
+        if seat == state.performer:
+            count(values, looking, state.looking)
+        hand = state.hands[seat]
         for code in range(HAND_SIZE):
-            if hand[code]:
-                values[(your_goods if code < MONEY_START else your_money) + slot[code]] = hand[code]
-        return values
+            held = hand[code]
+            if held:
+                values[(your_goods if code < MONEY_START else your_money) + slot[code]] = held
+        values[your_points] = total(hand) / 50
+        if p is not None and p.kind in (BUY, CASH):
+            values[credit_at] = p.credit / 10
+        if over:
+            for s, cards in enumerate(state.hands[:players]):
+                start = final_at + s * (zone + 1)
+                for code in range(HAND_SIZE):
+                    if cards[code]:
+                        values[start + slot[code]] = cards[code]
+                values[start + zone] = total(cards) / 50
+        elif state.phase != "draft" and 0 <= state.rhyme < len(ROLE_CARDS):
+            # The rhyme line marks the role it has reached.
+            values[rhyme_at] = 1.0
+            values[rhyme_at + 1 + state.rhyme] = 1.0
+        if not over:
+            for i in seen:
+                values[seen_at + i] = values.get(seen_at + i, 0.0) + 1.0
+            knowledge = state.known[seat]
+            for s in range(players):  # one label per seat: "seat 1 holds at least ..."
+                cards = knowledge[s]
+                start = known_at + s * known_stride
+                if s != seat and any(cards):
+                    values[start] = 1.0
+                    for code in range(HAND_SIZE):
+                        if cards[code]:
+                            values[start + 1 + slot[code]] = cards[code]
+        else:
+            for i in empty:
+                values[seen_at + i] = 1.0
+        if state.reveal is not None:
+            _role, what, counts = state.reveal
+            kind = revealed_label.get(f"{what} cards held")
+            if kind is not None:
+                values[revealed_at + 2 * kind] = 1.0
+            for s, held in enumerate(counts):
+                label = revealed_label.get(f"seat {s} ")
+                if label is not None:
+                    values[revealed_at + 2 * label] = 1.0
+                    values[revealed_at + 2 * label + 1] = held / 10
+        encoder.put_values(out, values)
 
-    def credit(state: TinkerTailorState, seat: int) -> float:
-        p = state.pending
-        return p.credit if p is not None and p.kind in (BUY, CASH) else 0
-
-    def final(state: TinkerTailorState, seat: int) -> Any:
-        return tuple(map(tuple, state.hands[:players])) if state.phase == "over" else None
-
-    def write_final(hands: Any) -> dict[int, float]:
-        values: dict[int, float] = {}
-        for s, cards in enumerate(hands or ()):
-            start = final_at + s * (zone + 1)
-            held(values, start, cards)
-            values[start + zone] = total(cards) / 50
-        return values
-
-    def rhyme(state: TinkerTailorState, seat: int) -> int:
-        # The rhyme line marks the role it has reached, once the draft is over.
-        if state.phase not in ("over", "draft") and 0 <= state.rhyme < len(ROLE_CARDS):
-            return state.rhyme
-        return -1
-
-    def write_rhyme(reached: int) -> list[int]:
-        return [] if reached < 0 else [rhyme_at, rhyme_at + 1 + reached]
-
-    def seen(state: TinkerTailorState, seat: int) -> Any:
-        return None if state.phase == "over" else (state.draft, seat)
-
-    def write_seen(value: Any) -> dict[int, float]:
-        values: dict[int, float] = {}
-        for i in empty if value is None else draft_of(*value)[2]:
-            values[seen_at + i] = values.get(seen_at + i, 0.0) + 1.0
-        return values
-
-    def known(state: TinkerTailorState, seat: int) -> Any:
-        if state.phase == "over":
-            return None
-        return seat, tuple(map(tuple, state.known[seat][:players]))
-
-    def write_known(value: Any) -> dict[int, float]:
-        values: dict[int, float] = {}
-        if value is None:
-            return values
-        seat, knowledge = value
-        for s, cards in enumerate(knowledge):  # one label per seat: "seat 1 holds at least"
-            start = known_at + s * known_stride
-            if s != seat and any(cards):
-                values[start] = 1.0
-                held(values, start + 1, cards)
-        return values
-
-    def write_revealed(reveal: Any) -> dict[int, float]:
-        values: dict[int, float] = {}
-        if reveal is None:
-            return values
-        _role, what, counts = reveal
-        kind = revealed_label.get(f"{what} cards held")
-        if kind is not None:
-            values[revealed_at + 2 * kind] = 1.0
-        for s, cards in enumerate(counts):
-            label = revealed_label.get(f"seat {s} ")
-            if label is not None:
-                values[revealed_at + 2 * label] = 1.0
-                values[revealed_at + 2 * label + 1] = cards / 10
-        return values
-
-    part = encoder.part
-    return encoder.incremental(
-        part(
-            counters,
-            write_counters,
-            "status",
-            "round",
-            "starting_player",
-            *(f"piles.{p}" for p in ("goods deck", "money deck", "pirate cards left")),
-        ),
-        part(roles, write_roles, "roles"),
-        part(draft_hand, counted(draft_hand_at), "draft_hand"),
-        part(leftover, write_leftover, "leftover"),
-        part(markets, write_markets, "money_market", "goods_market"),
-        part(discards, write_discards, "goods_discard", "money_discard"),
-        part(
-            lambda state, seat: tuple(state.looking) if seat == state.performer else (),
-            counted(looking),
-            "looking",
-        ),
-        part(
-            lambda state, seat: tuple(state.hands[seat]),
-            write_hand,
-            "your_goods",
-            "your_money",
-            "your_points",
-        ),
-        part(credit, lambda left: {credit_at: left / 10}, "credit"),
-        part(final, write_final, "final_hands"),
-        part(rhyme, write_rhyme, "rhyme"),
-        part(seen, write_seen, "draft_seen"),
-        part(known, write_known, "known"),
-        part(lambda state, seat: state.reveal, write_revealed, "revealed"),
-    )
+    return observe
