@@ -44,7 +44,7 @@ from spyglass.engine.encoding import (
     Zone,
 )
 
-from .incremental import Cards, Entries, Incremental, Items, Part, Reader, marked, remembered
+from .incremental import Entries, Incremental, Items, Part, Reader, remembered
 
 ActionKey = tuple[str, tuple[str, ...], Any]
 _INT = re.compile(r"-?\d+")
@@ -399,14 +399,6 @@ class GameEncoding:
         return self.items_at(start, (stop - start) // count, count, read, write, width=width)
 
     @staticmethod
-    def marked(
-        items: Callable[[Any], Sequence[Any]], mark: Callable[[Any, int, Any], Any]
-    ) -> Reader:
-        """``adapters.incremental.marked``: (item, mark) pairs of a growing list, each item
-        marked once per seat."""
-        return marked(items, mark)
-
-    @staticmethod
     def remembered(write: Callable[[Any], Entries]) -> Callable[[Any], Entries]:
         """``adapters.incremental.remembered``: a writer whose entries are kept by value (for
         writers that build a piece of the table for the generic writers)."""
@@ -430,39 +422,6 @@ class GameEncoding:
         else:
             spans = tuple((base, base + width) for base in bases)
         return Items(read, write, bases, spans)
-
-    def each(
-        self,
-        read: Reader,
-        write: Callable[[Any], Entries],
-        capacity: int,
-        *spans: str | tuple[int, int],
-    ) -> Items:
-        """Items that name their own entries (their base is 0), within ``spans`` (feature
-        paths or ranges of entries): ``read(state, seat)`` gives at most ``capacity`` of them,
-        each written on its own when it changes (the nine piles of a board, say, an item
-        being a pile with its place)."""
-        return Items(read, write, (0,) * capacity, self.part(read, write, *spans).spans)
-
-    def zone(self, span: str | int, read: Reader) -> Cards:
-        """A part counting the cards ``read(state, seat)`` gives (a tuple of card objects) in
-        the zone at ``span`` (a feature path, or the zone's first entry); its marks and
-        face-down entries stay zero."""
-        start = self.at(span) if isinstance(span, str) else span
-        return Cards(read, self.card_slots, start, len(self.cards) + 2)
-
-    def zone_writer(self, start: int) -> Callable[[Sequence[Any]], Entries]:
-        """Entries of a tuple of cards counted in the zone starting at ``start``."""
-        slots = self.card_slots
-        single = max(self._copies, default=1.0) <= 1.0
-
-        def write(cards: Sequence[Any]) -> Entries:
-            ones = [start + slots[c] for c in cards]
-            if single or len(set(ones)) == len(ones):
-                return ones
-            return dict(Counter(ones))
-
-        return write
 
     def table_writer(self, *paths: str) -> Callable[[dict[str, Any]], dict[int, float]]:
         """The entries of the top-level features at ``paths`` (or with those names), written
@@ -506,7 +465,7 @@ class GameEncoding:
 
         return write
 
-    def incremental(self, *parts: Part | Items | Cards) -> Incremental:
+    def incremental(self, *parts: Part | Items) -> Incremental:
         """An observer made of ``parts`` that together write every feature (see
         ``adapters.incremental``): kept per table and seat, and rewritten part by part."""
         n, length = self.players, self._length

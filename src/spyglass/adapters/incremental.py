@@ -22,7 +22,7 @@ to 1, or a dict of index to value.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain, compress
 from operator import ne
@@ -37,8 +37,6 @@ _UNSEEN = object()  # a value no read returns: the part has never been written
 _NONE: dict[int, float] = {}  # the entries of a part never written (never changed)
 #: Tables kept at once per observer (searches clone tables by the thousand: then it restarts).
 TABLES = 256
-#: A zone of at least this many cards is counted with one numpy call; fewer, card by card.
-FANCY = 32
 
 
 class ObservationError(ValueError):
@@ -72,22 +70,6 @@ class Items:
         return len(self.bases)
 
 
-@dataclass(frozen=True, slots=True)
-class Cards:
-    """A zone of cards: ``read(state, seat)`` gives them as a tuple, each counted at
-    ``start + slots[card]``. A zone that only lost cards at its end (a deck drawn from) or
-    gained cards there (a discard pile) has just those cards counted out or in."""
-
-    read: Reader
-    slots: Mapping[Any, int]
-    start: int
-    width: int
-
-    @property
-    def spans(self) -> tuple[tuple[int, int], ...]:
-        return ((self.start, self.start + self.width),)
-
-
 class Incremental:
     """An observer made of parts (see the module's text), callable as an encoding's observer:
     ``observer(state, seat, out)`` writes the seat's observation into ``out`` (header left as
@@ -111,7 +93,7 @@ class Incremental:
         name: str,
         size: int,
         header: int,
-        parts: Sequence[Part | Items | Cards],
+        parts: Sequence[Part | Items],
         strict: bool = False,
     ) -> None:
         self.name, self.size, self.header, self.strict = name, size, header, strict
@@ -140,7 +122,7 @@ class Incremental:
         self._last: dict[int, list[Any]] = {}
 
     @property
-    def parts(self) -> tuple[Part | Items | Cards, ...]:
+    def parts(self) -> tuple[Part | Items, ...]:
         return self._parts
 
     def __call__(self, state: Any, seat: int, out: np.ndarray) -> None:
@@ -175,37 +157,12 @@ class Incremental:
         # The parts whose values changed, found in C (each value compared by identity first).
         for k in compress(self._indices, map(ne, now, values)):
             part, after, before = parts[k], now[k], values[k]
-            kind = type(part)
-            if kind is Cards:
-                self._cards(part, vector, out, before, after)  # type: ignore[arg-type]
-            elif kind is Items:
+            if type(part) is Items:
                 written[k] = self._items(part, out, before, after, written[k])  # type: ignore[arg-type]
             else:
                 written[k] = self._write(out, written[k], part.write(after), 0, part)
         entry[0], entry[2] = now, written
         return vector
-
-    def _cards(
-        self, part: Cards, vector: np.ndarray, out: memoryview, before: Any, now: tuple[Any, ...]
-    ) -> None:
-        start, slots = part.start, part.slots
-        if before is not _UNSEEN:
-            old, new = len(before), len(now)
-            if new < old and before[:new] == now:
-                for card in before[new:]:
-                    out[start + slots[card]] -= 1.0
-                return
-            if new > old and now[:old] == before:
-                for card in now[old:]:
-                    out[start + slots[card]] += 1.0
-                return
-        if len(now) < FANCY:
-            vector[start : start + part.width] = 0.0
-            for card in now:
-                out[start + slots[card]] += 1.0
-        else:  # counted in one numpy call (a card held twice counts twice)
-            at = np.fromiter(map(slots.__getitem__, now), np.intp, len(now))
-            vector[start : start + part.width] = np.bincount(at, minlength=part.width)
 
     def _items(
         self,
@@ -286,28 +243,3 @@ def remembered(write: Callable[[Any], Entries], size: int = 4096) -> Callable[[A
         return found
 
     return write_kept
-
-
-def marked(items: Callable[[Any], Sequence[Any]], mark: Callable[[Any, int, Any], Any]) -> Reader:
-    """A reader of the list ``items(state)`` as (item, ``mark(state, seat, item)``) pairs (the
-    mark: whether the seat sees the item, say), for a list that grows at its end (the plays of
-    a round): each seat's marks are kept, and only the items added since its last read are
-    marked. So a mark may depend on the seat and the item alone, never on anything that
-    changes later."""
-    last: dict[int, tuple[tuple[Any, ...], tuple[tuple[Any, Any], ...]]] = {}
-
-    def read(state: Any, seat: int) -> tuple[tuple[Any, Any], ...]:
-        now = tuple(items(state))
-        kept = last.get(seat)
-        if kept is not None:
-            before, pairs = kept
-            if now[: len(before)] == before:
-                if len(now) > len(before):
-                    pairs += tuple((x, mark(state, seat, x)) for x in now[len(before) :])
-                    last[seat] = (now, pairs)
-                return pairs
-        pairs = tuple((x, mark(state, seat, x)) for x in now)
-        last[seat] = (now, pairs)
-        return pairs
-
-    return read
