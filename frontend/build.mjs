@@ -23,8 +23,8 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const OUT = join(HERE, "..", "src", "spyglass", "web", "static");
 const CHECK = process.argv.includes("--check");
 
-/** The pages' script entries (they share chunks) and the style sheets; the board kit is
- * bundled on its own, so that the pages' chunks are cut for the pages alone. */
+/** The pages' script entries (each bundled whole: no shared chunks) and the style sheets;
+ * the board kit (for tools and tests) is bundled on its own. */
 const SCRIPTS = ["lobby", "table", "replay", "site"];
 const KIT = "board";
 const STYLES = ["lobby", "table"];
@@ -96,8 +96,15 @@ async function build() {
     metafile: true,
     logLevel: "warning",
   };
+  // One script per page, with everything it needs (a module it imports later, as the table
+  // page's entry does the table's code, is in it too, evaluated when asked for): a cold load
+  // fetches the page, one script, one style sheet and the icon. Shared chunks would save a
+  // returning visitor who moves between pages a few kB, but cost every first load requests
+  // beyond the six connections a browser opens to one host over HTTP/1.1 (a second round of
+  // fetches: issue 31's first-paint target).
   const results = [
-    await esbuild.build({ ...common, splitting: true, entryPoints: [...SCRIPTS.map((s) => `src/pages/${s}.js`), ...STYLES.map((s) => `src/css/${s}.css`)] }),
+    await esbuild.build({ ...common, entryPoints: STYLES.map((s) => `src/css/${s}.css`) }),
+    ...(await Promise.all(SCRIPTS.map((s) => esbuild.build({ ...common, entryPoints: [`src/pages/${s}.js`] })))),
     await esbuild.build({ ...common, entryPoints: [`src/pages/${KIT}.js`] }),
   ];
   const out = new Map();

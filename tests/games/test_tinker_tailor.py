@@ -12,7 +12,7 @@ from spyglass.engine import IllegalAction, Rng, RulesError
 from spyglass.games.tinker_tailor.cards import ROLE_CARDS, parse_card
 from spyglass.games.tinker_tailor.edition import EDITION, EDITION_FILE, load_edition
 from spyglass.games.tinker_tailor.rules import ROUNDS
-from tests.games.test_tinker_tailor_helpers import (
+from tests.games.tinker_tailor_tables import (
     GAME,
     called,
     draft,

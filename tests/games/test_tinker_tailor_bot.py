@@ -4,7 +4,7 @@ from spyglass.engine import Rng
 from spyglass.games.tinker_tailor import bot
 from spyglass.games.tinker_tailor.cards import HAND_SIZE, parse_card
 from spyglass.lab import simulate
-from tests.games.test_tinker_tailor_helpers import draft, give, table
+from tests.games.tinker_tailor_tables import draft, give, table
 
 GOODS = "bread fish cloth wine gems"
 

@@ -4,7 +4,7 @@ after each role, the decks reshuffled when they run out, and the Pirate's blocki
 import pytest
 
 from spyglass.engine import IllegalAction, Rng
-from tests.games.test_tinker_tailor_helpers import (
+from tests.games.tinker_tailor_tables import (
     called,
     draft,
     give,

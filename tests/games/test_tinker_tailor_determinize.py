@@ -12,7 +12,7 @@ from collections import Counter
 
 from spyglass.engine import Rng
 from spyglass.games.tinker_tailor.rules import TinkerTailorState
-from tests.games.test_tinker_tailor_helpers import called, draft, give, hand, table
+from tests.games.tinker_tailor_tables import called, draft, give, hand, table
 
 SAMPLES = 120
 #: the goods market (6 places with four players), then the top of the goods deck

@@ -5,7 +5,7 @@ import pytest
 
 from spyglass.engine import IllegalAction, Rng
 from spyglass.games.tinker_tailor.cards import parse_card
-from tests.games.test_tinker_tailor_helpers import (
+from tests.games.tinker_tailor_tables import (
     called,
     draft,
     give,

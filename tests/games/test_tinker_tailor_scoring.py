@@ -6,7 +6,7 @@ import pytest
 from spyglass.engine import Rng
 from spyglass.games.tinker_tailor import scoring
 from spyglass.games.tinker_tailor.cards import HAND_SIZE, parse_card
-from tests.games.test_tinker_tailor_helpers import GAME
+from tests.games.tinker_tailor_tables import GAME
 
 
 def hand_of(text: str) -> list[int]:

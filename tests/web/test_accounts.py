@@ -511,6 +511,9 @@ def test_names_in_results_and_chat(site) -> None:
     assert named("seat 1 plays the Miller; seat 7 waits", ["Ann", "Bob"]) == (
         "Bob plays the Miller; seat 7 waits"
     )
+    # a seat named by its number keeps it (as the pages do): the log and the result agree
+    bots = ["Ann", "seat 1 (heuristic bot)", "seat 2"]
+    assert named("seat 1 wins; seat 2 and seat 0 tie", bots) == "seat 1 wins; seat 2 and Ann tie"
 
 
 def test_names_that_imitate_are_refused(site) -> None:

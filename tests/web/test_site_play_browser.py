@@ -151,11 +151,14 @@ def test_two_people_names_turn_clocks_time_out_rematch_and_ratings(web_server, n
 
     # the rematch: Annika asks, Bertram's page learns of it and follows; each gets their own
     # seat of one new table, the seats moved round by one
+    # (each page is on the old table's address until it has moved: wait for the move itself)
+    moved = "(old) => !location.pathname.endsWith('/' + old)"
     ann.locator("#rematch").click()
-    ann.wait_for_url(f"{base}/table/**", timeout=PATIENCE_MS)
+    ann.wait_for_function(moved, arg=table_id, timeout=PATIENCE_MS)
     ann.wait_for_selector(".table-page", timeout=PATIENCE_MS)
     bob.wait_for_selector("#rematch:text('Join the rematch')", timeout=PATIENCE_MS)
     bob.locator("#rematch").click()
+    bob.wait_for_function(moved, arg=table_id, timeout=PATIENCE_MS)
     bob.wait_for_selector(".table-page", timeout=PATIENCE_MS)
     new_id = ann.url.rsplit("/", 1)[1]
     assert bob.url.rsplit("/", 1)[1] == new_id != table_id

@@ -22,13 +22,14 @@ importance resampling from the posterior the bot's model of play implies.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import import_module
 
 from spyglass.engine import Action, IllegalAction, RulesError, Seat, State
 from spyglass.engine.rng import Rng, as_rng
+
+from .clock import Deadline, check_clock
 
 ROLLOUTS = ("random", "heuristic")
 
@@ -50,7 +51,8 @@ class ISMCTSAgent:
     """``iterations`` and/or ``milliseconds`` bound each decision, whichever runs out first
     (1000 iterations by default). The time budget counts the process's CPU time, so a search
     that shares its core with others still gets its allowance (it still depends on the
-    machine's speed: a fixed number of iterations does not).
+    machine's speed: a fixed number of iterations does not); ``clock="wall"`` counts real time
+    instead (a server's cap: see ``agents.clock``).
     ``c`` is the UCT exploration constant; ``rollout`` the playout policy ("random" or
     "heuristic", the game's bot);
     ``cutoff``, if given, ends each playout after that many moves and scores the position with
@@ -74,6 +76,7 @@ class ISMCTSAgent:
         cutoff: int | None = None,
         bias: float = 1.0,
         belief: int = 1,
+        clock: str = "cpu",
     ) -> None:
         if iterations is None and milliseconds is None:
             iterations = 1000
@@ -95,6 +98,7 @@ class ISMCTSAgent:
         self.cutoff = None if cutoff is None else int(cutoff)
         self.bias = float(bias)
         self.belief = int(belief)
+        self.clock = check_clock(clock, "ismcts")
         self.last_iterations = 0  # how many iterations the last decision ran
 
     # ------------------------------------------------------------------ the decision
@@ -128,13 +132,13 @@ class ISMCTSAgent:
         bot = game_bot if self.rollout == "heuristic" else None
         guide = game_bot if self.bias > 0 else None
         evaluate = seat.game.spec.evaluate if self.cutoff is not None else None
-        deadline = time.process_time() + self.milliseconds / 1000 if self.milliseconds else None
+        deadline = Deadline.after(self.milliseconds, self.clock)
         likelihood = _likelihood(seat) if self.belief > 1 else None
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and done and time.process_time() >= deadline:
+            if done and deadline.passed():
                 break
             if likelihood is None:
                 state = seat.determinize(self.rng, log=False)

@@ -24,6 +24,8 @@ from typing import Any
 from spyglass.engine import Action, RulesError, Seat
 from spyglass.engine.rng import as_rng
 
+from .clock import check_clock
+
 #: A hint's CPU time, in milliseconds: under a second in every game.
 HINT_MS = 900
 FALLBACK = "heuristic"
@@ -69,14 +71,17 @@ def strongest(game_id: str) -> str:
     return choice(game_id).agent
 
 
-def hint_spec(game_id: str, milliseconds: float = HINT_MS) -> str:
-    """The strongest agent's spec held to ``milliseconds`` of CPU time a move (a hint)."""
+def hint_spec(game_id: str, milliseconds: float = HINT_MS, clock: str = "cpu") -> str:
+    """The strongest agent's spec held to ``milliseconds`` of time a move (a hint), on
+    ``clock`` (``agents.clock``: CPU time by default, ``wall`` for a server's cap)."""
     from . import parse_spec  # noqa: PLC0415 - the registry imports this module
 
     name, params = parse_spec(strongest(game_id))
     if _takes_time(name):
         cap = float(params.get("milliseconds", milliseconds))
         params["milliseconds"] = _number(min(cap, float(milliseconds)))
+        if clock != "cpu":
+            params["clock"] = clock
     if not params:
         return name
     return name + ":" + ",".join(f"{k}={v}" for k, v in params.items())
@@ -96,21 +101,24 @@ def _takes_time(name: str) -> bool:
 class StrongestAgent:
     """Plays every game with its measured strongest agent (built on the first move of each
     game id and kept). With ``milliseconds`` it plays each game's agent held to that CPU time a
-    move, as hints do."""
+    move, as hints do (real time with ``clock="wall"``: see ``agents.clock``)."""
 
     name = "strongest"
 
-    def __init__(self, seed: int | None = None, *, milliseconds: float | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, *, milliseconds: float | None = None, clock: str = "cpu"
+    ) -> None:
         if milliseconds is not None and float(milliseconds) <= 0:
             raise RulesError("strongest needs a positive time budget")
         self.rng = as_rng(seed)
         self.milliseconds = None if milliseconds is None else float(milliseconds)
+        self.clock = check_clock(clock, "strongest")
         self._agents: dict[str, Any] = {}
 
     def spec(self, game_id: str) -> str:
         if self.milliseconds is None:
             return strongest(game_id)
-        return hint_spec(game_id, self.milliseconds)
+        return hint_spec(game_id, self.milliseconds, self.clock)
 
     def choose(self, seat: Seat) -> Action:
         from . import load_spec  # noqa: PLC0415

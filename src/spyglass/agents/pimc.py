@@ -20,18 +20,20 @@ reference: the others race against it in batches of samples, a move clearly behi
 difference more than two standard errors below) drops out, and at the end a move replaces the
 bot's only if it is ahead by more than ``margin`` standard errors. So noise rarely talks the
 agent out of a good move, and a small budget plays like the bot. ``samples`` is the number of
-samples a move is judged on at most; ``milliseconds`` caps the CPU time of a decision.
+samples a move is judged on at most; ``milliseconds`` caps the CPU time of a decision (real time
+with ``clock="wall"``: see ``agents.clock``).
 """
 
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from spyglass.engine import Action, IllegalAction, RulesError, Seat, State
 from spyglass.engine.rng import Rng, as_rng
+
+from .clock import Deadline, check_clock
 
 EVALUATORS = ("rollout", "solver")
 
@@ -89,6 +91,7 @@ class PIMCAgent:
         cutoff: int | None = None,
         solve_ms: float = 20.0,
         margin: float = 1.0,
+        clock: str = "cpu",
     ) -> None:
         if int(samples) < 1:
             raise RulesError("pimc needs at least one sample")
@@ -107,6 +110,7 @@ class PIMCAgent:
         self.cutoff = None if cutoff is None else int(cutoff)
         self.solve_seconds = float(solve_ms) / 1000
         self.margin = float(margin)
+        self.clock = check_clock(clock, "pimc")
         self.last_evaluations = 0  # how many (move, sample) pairs the last decision judged
 
     def choose(self, seat: Seat) -> Action:
@@ -120,9 +124,7 @@ class PIMCAgent:
         bot = game.spec.bot
         if bot is None:
             raise RulesError(f"{game.info.id} has no bot to roll out with")
-        deadline = (
-            None if self.milliseconds is None else time.process_time() + self.milliseconds / 1000
-        )
+        deadline = Deadline.after(self.milliseconds, self.clock)
         rng = self.rng
         favoured = bot(seat.determinize(rng, log=False), rng).text
         reference = next(a for a in legal if a.text == favoured)
@@ -139,7 +141,7 @@ class PIMCAgent:
                     arm.add(value(state, arm.action, dice) - base)
                     self.last_evaluations += 1
                 done += 1
-            if deadline is not None and time.process_time() > deadline:
+            if deadline.passed():
                 break
             if done >= 2 * BATCH:
                 rivals = [a for a in rivals if a.mean + DROP * a.error >= 0 or a.error == 0]

@@ -30,14 +30,16 @@ class State:
 
     Subclasses implement:
 
-    - ``deck_contents(options, players)``: the cards of every initially shuffled deck;
+    - ``deck_contents(options, players)``: the cards of every initially shuffled deck (or
+      ``DECK``: the cards of a game's one deck, named ``deck``, whatever the options);
     - ``max_actions(options, players)``: a bound on the length of any game;
     - ``_setup()``: deal from ``self._decks`` (each deck top card first);
     - ``is_over`` and ``_current()``; ``_legal_actions()`` (empty once over);
     - ``_apply(action)`` for a legal action; ``_result()`` once over;
     - ``_view(observer)`` and ``_snapshot()`` (JSON-ready dicts);
     - ``_resample(observer, rng)``: reshuffle what ``observer`` cannot see (games with hidden
-      information), using only what the observer knows;
+      information), using only what the observer knows (or ``UNSEEN``: the attributes holding
+      piles whose order nobody has seen, such as a solo game's draw pile, each shuffled);
     - ``_copy_containers()``: replace mutable containers after a shallow copy;
     - ``_cards()``: every card in every zone, for the conservation check;
     - optionally ``_parse(text)``, ``_why_illegal(action)``, ``_describe(action)``.
@@ -45,6 +47,12 @@ class State:
 
     parse_card: ClassVar[Callable[[str], Any]]
     notation_help: ClassVar[str] = ""
+    #: The cards of a game's one deck, ``deck``, when they do not depend on the options: the
+    #: default ``deck_contents`` (None: the game defines ``deck_contents``).
+    DECK: ClassVar[tuple[Any, ...] | None] = None
+    #: The attributes holding piles whose order no player has seen (lists of cards): the
+    #: default ``_resample`` shuffles each; a game that hides more overrides ``_resample``.
+    UNSEEN: ClassVar[tuple[str, ...]] = ()
 
     game: Game
     players: int
@@ -63,7 +71,9 @@ class State:
 
     @classmethod
     def deck_contents(cls, options: Mapping[str, Any], players: int) -> dict[str, list[Any]]:
-        raise NotImplementedError
+        if cls.DECK is None:
+            raise NotImplementedError
+        return {"deck": list(cls.DECK)}
 
     @classmethod
     def max_actions(cls, options: Mapping[str, Any], players: int) -> int:
@@ -126,7 +136,9 @@ class State:
         raise NotImplementedError
 
     def _resample(self, observer: int | None, rng: Rng) -> None:
-        """Games without hidden information need not override this."""
+        """Shuffle the ``UNSEEN`` piles (none: games without hidden information)."""
+        for name in self.UNSEEN:
+            setattr(self, name, rng.shuffled(getattr(self, name)))
 
     def _copy_containers(self) -> None:
         raise NotImplementedError

@@ -26,6 +26,8 @@ from .workers import MARGIN
 BUDGET_PARAMETERS = ("iterations", "budget", "simulations", "playouts")
 #: Agent parameters that take a time budget in milliseconds.
 TIME_PARAMETERS = ("milliseconds",)
+#: The parameter that says which clock a time budget counts (agents/clock.py).
+CLOCK_PARAMETER = "clock"
 #: Budget of the hint agent when it takes one (it also stops at the hint's time cap).
 HINT_BUDGET = 300
 
@@ -107,7 +109,12 @@ def capped(agent: str, params: dict[str, Any], seconds: float) -> dict[str, Any]
         return params
     limit = max(0.05, seconds - MARGIN) * 1000.0
     given = params.get(parameter)
-    return {**params, parameter: limit if given is None else min(float(given), limit)}
+    capped = {**params, parameter: limit if given is None else min(float(given), limit)}
+    # the cap is real time: an agent counting CPU time (its default) could think for many
+    # times its allowance on a busy machine, and be killed at the cap (agents/clock.py)
+    if CLOCK_PARAMETER in _parameters(agent):
+        capped[CLOCK_PARAMETER] = "wall"
+    return capped
 
 
 def hint_params(agent: str, budget: int, seconds: float) -> dict[str, Any]:

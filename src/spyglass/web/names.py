@@ -133,11 +133,16 @@ def name_keys(name: str) -> tuple[str, str]:
 
 def named(text: str, names: Sequence[str]) -> str:
     """``text`` with each ``seat N`` (N a seat at the table) replaced by that seat's name: the
-    games' logs and result sentences count seats, people read names."""
+    games' logs and result sentences count seats, people read names. A seat whose name is its
+    number (an unnamed seat, a bot's ``seat 2 (heuristic bot)``) stays ``seat N``, as the pages
+    do (frontend/src/cards.js, ``named``), so the log and the result say the same."""
 
     def name(match: re.Match[str]) -> str:
         seat = int(match.group(1))
-        return names[seat] if 0 <= seat < len(names) else match.group(0)
+        if not 0 <= seat < len(names) or not names[seat]:
+            return match.group(0)
+        given = names[seat]
+        return match.group(0) if given.startswith(f"seat {seat}") else given
 
     return _SEAT_WORD.sub(name, text)
 

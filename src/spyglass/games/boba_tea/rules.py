@@ -99,6 +99,8 @@ def answer_action(kind: str, held: Card, number: int) -> Action:
 
 
 class BobaTeaState(State):
+    DECK = tuple(standard_deck())  # the deck (engine State.deck_contents)
+    UNSEEN = ("deck",)  # determinize shuffles the draw pile (engine State._resample)
     parse_card = staticmethod(parse_card)
     notation_help = (
         "first choose a queue and a position: 'q2 top', 'q2 8s ah' (between those two cards)"
@@ -117,10 +119,6 @@ class BobaTeaState(State):
     stays: int
     _queue_moves: list[tuple[Action, ...]]  # each queue's target actions, rebuilt on change
     _moves: list[Action]
-
-    @classmethod
-    def deck_contents(cls, options: Mapping[str, Any], players: int) -> dict[str, list[Card]]:
-        return {"deck": standard_deck()}
 
     @classmethod
     def max_actions(cls, options: Mapping[str, Any], players: int) -> int:
@@ -367,9 +365,6 @@ class BobaTeaState(State):
             "kicks": self.kicks,
             "stays": self.stays,
         }
-
-    def _resample(self, observer: int | None, rng: Any) -> None:
-        self.deck = rng.shuffled(self.deck)
 
     def _copy_containers(self) -> None:
         self.deck = list(self.deck)

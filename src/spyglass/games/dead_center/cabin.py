@@ -62,10 +62,6 @@ def value(card: Card) -> int:
     return card.rank
 
 
-def _is_joker(code: int) -> bool:
-    return code % PER_DECK >= 52
-
-
 def _fits(card: Card, top: Card) -> bool:
     if card.is_joker or top.is_joker:
         return True

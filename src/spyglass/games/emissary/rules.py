@@ -100,6 +100,7 @@ _PAIRS = {
 
 
 class EmissaryState(State):
+    UNSEEN = ("deck",)  # determinize shuffles the draw pile (engine State._resample)
     parse_card = staticmethod(parse_card)
     notation_help = (
         "'visit 4' chooses a kingdom; 'debate' lets the ruler raise a topic; a card ('8D')"
@@ -522,9 +523,6 @@ class EmissaryState(State):
             "phase": self.phase,
             "lost": self.lost,
         }
-
-    def _resample(self, observer: int | None, rng: Any) -> None:
-        self.deck = rng.shuffled(self.deck)
 
     def _copy_containers(self) -> None:
         self.rulers = list(self.rulers)

@@ -103,6 +103,8 @@ def flip_mask(
 
 
 class FoursquareState(State):
+    DECK = NUMBER_CARDS  # the deck (engine State.deck_contents)
+    UNSEEN = ("deck",)  # determinize shuffles the draw pile (engine State._resample)
     parse_card = staticmethod(parse_card)
     notation_help = (
         "a move is the space for the drawn card, column letter then row number, like E5"
@@ -123,10 +125,6 @@ class FoursquareState(State):
     right: int
     won: bool
     _moves: list[Action]
-
-    @classmethod
-    def deck_contents(cls, options: Mapping[str, Any], players: int) -> dict[str, list[Card]]:
-        return {"deck": list(NUMBER_CARDS)}
 
     @classmethod
     def max_actions(cls, options: Mapping[str, Any], players: int) -> int:
@@ -378,9 +376,6 @@ class FoursquareState(State):
             "face_down": [LABEL[i] for i in bits(self.down)],
             "won": self.won,
         }
-
-    def _resample(self, observer: int | None, rng: Any) -> None:
-        self.deck = rng.shuffled(self.deck)
 
     def _copy_containers(self) -> None:
         self.deck = list(self.deck)

@@ -208,10 +208,6 @@ class LootTheLoopState(State):
         shown = self.loop.shown
         return shown[value % len(shown)]
 
-    def _walks(self, landed: Card | None) -> bool:
-        """Whether landing on ``landed`` only moves you (nothing nabbed, the game goes on)."""
-        return landed is None or (landed == EXIT_CARD and self.jewels < JEWELS_NEEDED)
-
     def _node(self) -> wandering.Node:
         return (tuple(self.loop.shown), tuple(self.notes), self.notes_mask)
 

@@ -96,6 +96,8 @@ def _make_sandwich(a: Card, b: Card, c: Card) -> Action:
 
 
 class SandwichGuyState(State):
+    DECK = tuple(standard_deck())  # the deck (engine State.deck_contents)
+    UNSEEN = ("deck",)  # determinize shuffles the draw pile (engine State._resample)
     parse_card = staticmethod(_parse_card)
     notation_help = "a sandwich is three cards of your hand, in any order, like 8S QS 3S"
 
@@ -105,10 +107,6 @@ class SandwichGuyState(State):
     deck_done: bool  # the last card has been drawn: the game is won
     tally: dict[str, int]
     _moves: list[Action]
-
-    @classmethod
-    def deck_contents(cls, options: Mapping[str, Any], players: int) -> dict[str, list[Card]]:
-        return {"deck": standard_deck()}
 
     @classmethod
     def max_actions(cls, options: Mapping[str, Any], players: int) -> int:
@@ -236,9 +234,6 @@ class SandwichGuyState(State):
             "deck_done": self.deck_done,
             "sandwiches": dict(self.tally),
         }
-
-    def _resample(self, observer: int | None, rng: Any) -> None:
-        self.deck = rng.shuffled(self.deck)
 
     def _copy_containers(self) -> None:
         self.deck = list(self.deck)

@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING
 from spyglass.engine import Action
 
 from . import chits, money
+from .captures import capture
 from .notation import action
 from .pieces import ACTIVE, CASHED, IN_PLAY, REMOVED, Secret
-from .police import capture
 
 if TYPE_CHECKING:
     from .rules import SpiesState

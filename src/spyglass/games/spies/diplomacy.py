@@ -352,10 +352,6 @@ def view(state: SpiesState, observer: int | None) -> dict[str, Any] | None:
     return shown
 
 
-def secrets_in(offer: Offer) -> list[str]:
-    return [s for s, _ in secrets_of(offer.give) + secrets_of(offer.ask)]
-
-
 def why_not(state: SpiesState, act: Action) -> str:
     """Why a move is refused while an offer is being built."""
     if act.kind == "offer":

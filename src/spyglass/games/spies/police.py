@@ -1,5 +1,4 @@
-"""Police: re-arrangement (rule 3.3), searches (3.4 on your turn, 4.1 for arriving spies) and
-capture (3.5).
+"""Police: re-arrangement (rule 3.3) and searches (3.4 on your turn, 4.1 for arriving spies).
 
 **Re-arrangement** is free: the power moves its units among the home cities with its police
 symbol and its capital (two units per city at most) and its overseas home cities (one unit
@@ -16,13 +15,9 @@ enemy spy is searched for at most once a turn. ``done`` ends the searches.
 turn, you decide at once (``search Ge1`` or ``pass``), at no cost; you are the seat to move.
 
 Every search first lets the spy's owner answer with a chit (``reactions``); a spy under Cover is
-not searched for at all.
-
-A **strength comparison** shows the counters to the two sides: the spy's owner sees the police
-units' faces and the searcher sees the spy's. The police (both units together if there are two)
-capture the spy only if strictly stronger. The captor puts the spy on its Time and Victory
-Record (face up: the record is the public score track) and gains £3 and an Action Chit; a
-Secret the spy controlled stays in the city, uncontrolled.
+not searched for at all. The comparison itself and the capture are in ``captures`` (the
+reactions and control resolve them too), named here as well for the modules that read them
+from here.
 """
 
 from __future__ import annotations
@@ -33,16 +28,16 @@ from typing import TYPE_CHECKING
 
 from spyglass.engine import Action
 
-from . import chits, money, reactions
+from . import reactions
+from .captures import CAPTURE_MONEY, capture, compare, units_in
 from .notation import action
-from .pieces import ACTIVE, CAPTURED, Spy
+from .pieces import ACTIVE, Spy
 
 if TYPE_CHECKING:
     from .rules import SpiesState
 
 PER_CITY = 2  # rules 2.5 and 3.3
 OVERSEAS = "overseas"  # all overseas home cities share one place for one unit
-CAPTURE_MONEY = 3  # rule 3.5
 ARRIVAL = "arrival"
 DONE = action("done", None)
 PASS = action("pass", None)
@@ -151,10 +146,6 @@ def searchable(state: SpiesState, power: str, spy: Spy) -> bool:
     return enemies(state, power, spy) and spy.label not in state.covered
 
 
-def units_in(state: SpiesState, power: str, city: str) -> list[str]:
-    return [u.label for u in state.police.values() if u.power == power and u.city == city]
-
-
 def search_actions(state: SpiesState) -> list[Action]:
     """The enemy spies the power may still search for this turn (rule 3.4)."""
     power = state.power
@@ -213,47 +204,12 @@ def apply_arrival(state: SpiesState, power: str, action: Action) -> None:
         search(state, power, label)
 
 
-def compare(state: SpiesState, power: str, label: str) -> bool:
-    """A police strength comparison (rules 3.4, 4.1): both sides see the counters; the spy is
-    captured if the police are strictly stronger. Returns whether it was."""
-    spy = state.spies[label]
-    units = units_in(state, power, spy.place)
-    force = sum(state.police[u].strength for u in units)
-    captured = force > spy.strength
-    state.reveal(units, state.controller(spy.power))
-    state.reveal([label], state.controller(power))
-    state.comparisons.append((tuple(units), label, captured))
-    outcome = "captured" if captured else "no effect"
-    state._say(
-        f"{power} searches for {label} in {spy.place}: police {'+'.join(units)} strength "
-        f"{force} against the spy's {spy.strength}: {outcome}",
-        {state.controller(power), state.controller(spy.power)},
-        f"{power} searches for {label} in {spy.place} with police {'+'.join(units)}: {outcome}",
-    )
-    if captured:
-        capture(state, label, power)
-    return captured
-
-
-def capture(state: SpiesState, label: str, captor: str | None) -> None:
-    """``label`` is captured (rule 3.5): onto ``captor``'s record with £3 and a chit, or into the
-    box of spies captured in neutral countries (``captor`` None), with no reward."""
-    spy = state.spies[label]
-    state.spies[label] = replace(spy, status=CAPTURED, captor=captor, year=state.year)
-    state.covered.pop(label, None)
-    if label == state.moving:
-        state.finish_moving()
-    held = state.held_by(label)
-    if held is not None:
-        state.set_holder(held, None)
-        state._say(f"Secret {held} stays in {spy.place}, uncontrolled")
-    if captor is None:
-        state._say(f"{label} goes to the box of spies captured in neutral countries")
-        return
-    state.publish([label])
-    money.change(state, captor, CAPTURE_MONEY)
-    state._say(
-        f"{captor} puts {label} ({spy.face}) on its record under {state.year} "
-        f"and gains £{CAPTURE_MONEY} and an Action Chit"
-    )
-    chits.draw(state, captor)
+__all__ = [
+    "ARRIVAL",
+    "CAPTURE_MONEY",
+    "DONE",
+    "PASS",
+    "capture",
+    "compare",
+    "units_in",
+]

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from spyglass.engine import Action
 
-from . import chits, control, police
+from . import captures, chits, control
 from .notation import action
 from .pieces import ACTIVE, REMOVED, SANCTIONED
 
@@ -156,7 +156,7 @@ def _free(state: SpiesState, power: str, contest: Contest) -> list[str]:
     busy = {s.holder for s in state.secrets.values() if s.holder is not None}
     spies = [s.label for s in state.spies.values()
              if s.power == power and s.status == ACTIVE and s.place == city]  # fmt: skip
-    return [p for p in spies + police.units_in(state, power, city) if p not in busy]
+    return [p for p in spies + captures.units_in(state, power, city) if p not in busy]
 
 
 def answer(state: SpiesState, act: Action) -> None:
@@ -252,7 +252,7 @@ def _resolve_avoidance(state: SpiesState, contest: Contest, avoided: bool) -> No
         if avoided:
             state._say(f"{contest.actor}'s search for {contest.spy} in {spy.place} finds nothing")
         elif spy.status == ACTIVE:
-            police.compare(state, contest.actor, contest.spy)
+            captures.compare(state, contest.actor, contest.spy)
         return
     label = contest.secret
     assert label is not None

@@ -82,6 +82,7 @@ def _pick(card: Card) -> Action:
 
 
 class SyndicateState(State):
+    DECK = NUMBER_CARDS  # the deck (engine State.deck_contents)
     parse_card = staticmethod(parse_card)
     notation_help = (
         "pick a first member with 'pick 6C'; promote with 'MEMBER DEST REPLACEMENT', DEST being"
@@ -95,10 +96,6 @@ class SyndicateState(State):
     sacrificed: list[Card]
     promoted_out: Card | None  # the agent promoted beyond rank 1: the game is won
     _moves: list[Action]
-
-    @classmethod
-    def deck_contents(cls, options: Mapping[str, Any], players: int) -> dict[str, list[Card]]:
-        return {"deck": list(NUMBER_CARDS)}
 
     @classmethod
     def max_actions(cls, options: Mapping[str, Any], players: int) -> int:
