@@ -1,4 +1,4 @@
-"""Spies! observations for learning libraries, kept between steps.
+"""Observations of a Spies table for learning libraries, kept between steps.
 
 The view (``views.table_view``) draws the map, the record grid, the prompts and the lines for
 people, and asks the rules, piece by piece, who may see each face: far more than the encoded
