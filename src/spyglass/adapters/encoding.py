@@ -166,10 +166,6 @@ class GameEncoding:
         """OpenSpiel's name for :attr:`num_actions`."""
         return len(self._keys)
 
-    def legal_mask(self, state: State) -> np.ndarray:
-        """The int8 mask of ``state``'s legal actions over every index."""
-        return self.mask(self.legal_indices(state))
-
     def key(self, action: Action) -> ActionKey:
         if action.kind in self._by_target:
             return (action.kind, (), action.target)

@@ -200,6 +200,3 @@ def env(game_id: str, **kwargs: Any) -> AECEnv:
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
 
-
-def multiplayer_games() -> list[str]:
-    return [info.id for info in spyglass.games() if not info.solo]
