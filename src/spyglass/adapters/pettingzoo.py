@@ -199,4 +199,3 @@ def env(game_id: str, **kwargs: Any) -> AECEnv:
     wrapped: AECEnv = SpyglassAEC(game_id, **kwargs)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
-
