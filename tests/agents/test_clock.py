@@ -90,3 +90,15 @@ def test_a_hint_spec_names_the_clock() -> None:
     )
     assert "clock=wall" in agents.hint_spec(timed, 500, "wall")
     assert "clock" not in agents.hint_spec(timed, 500)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in spyglass.games()])
+def test_every_game_s_hint_agent_loads_on_either_clock(game_id: str) -> None:
+    """The hint's agent of every game, held to real time as the server asks: the spec names a
+    clock only for an agent that takes one (the solver counts CPU time), and it loads."""
+    for clock_name in ("cpu", "wall"):
+        spec = agents.hint_spec(game_id, 500, clock_name)
+        agent = agents.load_spec(spec, seed=1)
+        assert getattr(agent, "clock", "cpu") in ("cpu", clock_name)
+    assert agents.load_spec("strongest:milliseconds=500,clock=wall", seed=1)
+

@@ -77,11 +77,11 @@ def hint_spec(game_id: str, milliseconds: float = HINT_MS, clock: str = "cpu") -
     from . import parse_spec  # noqa: PLC0415 - the registry imports this module
 
     name, params = parse_spec(strongest(game_id))
-    if _takes_time(name):
+    if _takes(name, "milliseconds"):
         cap = float(params.get("milliseconds", milliseconds))
         params["milliseconds"] = _number(min(cap, float(milliseconds)))
-        if clock != "cpu":
-            params["clock"] = clock
+        if clock != "cpu" and _takes(name, "clock"):
+            params["clock"] = clock  # (an agent with no clock counts CPU time: the solver)
     if not params:
         return name
     return name + ":" + ",".join(f"{k}={v}" for k, v in params.items())
@@ -91,11 +91,12 @@ def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-def _takes_time(name: str) -> bool:
+def _takes(name: str, parameter: str) -> bool:
+    """Whether the agent ``name`` takes ``parameter``."""
     from . import AGENTS  # noqa: PLC0415
 
     cls = AGENTS.get(name)
-    return cls is not None and "milliseconds" in inspect.signature(cls).parameters
+    return cls is not None and parameter in inspect.signature(cls).parameters
 
 
 class StrongestAgent:
