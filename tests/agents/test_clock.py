@@ -101,4 +101,3 @@ def test_every_game_s_hint_agent_loads_on_either_clock(game_id: str) -> None:
         agent = agents.load_spec(spec, seed=1)
         assert getattr(agent, "clock", "cpu") in ("cpu", clock_name)
     assert agents.load_spec("strongest:milliseconds=500,clock=wall", seed=1)
-
