@@ -33,7 +33,7 @@ import os
 import socket
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
@@ -473,15 +473,20 @@ class TableManager:
         is no seat's."""
         if token is None or token == "":
             return None
+        # each seat's token and every device key of its account's sessions (accounts.py)
+        return TableManager._seat_of(
+            token, ((s.seat, [s.token_hash, *s.keys]) for s in table.row.seats)
+        )
+
+    @staticmethod
+    def _seat_of(token: str, proofs: Iterable[tuple[int, list[str | None]]]) -> int:
+        """The first seat one of whose hashes ``token`` matches, else 403. Every hash is
+        compared, so the time taken does not tell which one matched."""
         found = None
-        for seat in table.row.seats:
-            # Compare against every seat, so the time taken does not tell which one matched.
-            if auth.matches(token, seat.token_hash) and found is None:
-                found = seat.seat
-            # ... and every device key of its account's sessions (accounts.py)
-            for key in seat.keys:
-                if auth.matches(token, key) and found is None:
-                    found = seat.seat
+        for seat, hashes in proofs:
+            for stored_hash in hashes:
+                if auth.matches(token, stored_hash) and found is None:
+                    found = seat
         if found is None:
             raise TableError(403, "this token holds no seat at this table")
         return found
@@ -499,13 +504,7 @@ class TableManager:
                 raise
         assert token is not None  # no token is a spectator, never refused
         stored = await self.run_db(self.store.seat_hashes, table.id)
-        found = None
-        for seat, hashes in sorted(stored.items()):
-            for stored_hash in hashes:  # every one, as authenticate does
-                if auth.matches(token, stored_hash) and found is None:
-                    found = seat
-        if found is None:
-            raise TableError(403, "this token holds no seat at this table")
+        found = self._seat_of(token, sorted(stored.items()))
         await self.reload_seats(table.id)
         return found
 

@@ -908,10 +908,10 @@ class Store:
             if r.table_id in rows:
                 rows[r.table_id].rated = json.loads(r.changes)
 
-    def seat_hashes(self, table_id: str) -> dict[int, list[str]]:
+    def seat_hashes(self, table_id: str) -> dict[int, list[str | None]]:
         """Per seat, the hashes that prove it as stored: its token's and its account's device
         keys' (two small queries: what a process checks an unknown token against)."""
-        found: dict[int, list[str]] = {}
+        found: dict[int, list[str | None]] = {}
         with self.engine.connect() as conn:
             for s in conn.execute(
                 select(seats_t.c.seat, seats_t.c.token_hash).where(seats_t.c.table_id == table_id)
