@@ -71,10 +71,28 @@ SPY_RANGES = {"Germany": (6, 9), "Italy": (4, 7), "Russia": (5, 9), "France": (5
               "Britain": (6, 9)}  # fmt: skip
 
 
-def space() -> tuple[Param, ...]:
-    low, high = SECRETS_RANGE
-    params = [Param(f"secrets.{p}", "int", low, high) for p in POWERS[:-1]]
-    params += [Param(f"spies.{p}", "int", *SPY_RANGES[p]) for p in POWERS]
+#: The total strength of each power's police units (each 1 to 3; the number of units, which
+#: the map's police stations must hold, stays as the edition has it).
+POLICE_RANGES = {"Germany": (7, 13), "Italy": (4, 9), "Russia": (7, 13), "France": (5, 10),
+                 "Britain": (4, 10)}  # fmt: skip
+#: The lever families a study may search (``--levers``): study 2 searched Secrets and spies,
+#: study 3 spies and police (docs/spies-balance.md).
+LEVERS = ("secrets", "spies", "police")
+DEFAULT_LEVERS = ("spies", "police")
+
+
+def space(levers: tuple[str, ...] = DEFAULT_LEVERS) -> tuple[Param, ...]:
+    unknown = set(levers) - set(LEVERS)
+    if unknown:
+        raise RulesError(f"no such lever: {', '.join(sorted(unknown))} (levers: {LEVERS})")
+    params: list[Param] = []
+    if "secrets" in levers:
+        low, high = SECRETS_RANGE
+        params += [Param(f"secrets.{p}", "int", low, high) for p in POWERS[:-1]]
+    if "spies" in levers:
+        params += [Param(f"spies.{p}", "int", *SPY_RANGES[p]) for p in POWERS]
+    if "police" in levers:
+        params += [Param(f"police.{p}", "int", *POLICE_RANGES[p]) for p in POWERS]
     return tuple(params)
 
 
@@ -95,30 +113,57 @@ def adjust(strengths: list[int], total: int) -> list[int]:
     return values
 
 
-def current_values() -> dict[str, int]:
+def current_values(levers: tuple[str, ...] = DEFAULT_LEVERS) -> dict[str, int]:
     """The values the edition ships today, in the search's terms."""
     from spyglass.games.spies.edition import EDITION  # noqa: PLC0415
 
-    values = {f"secrets.{p.name}": p.secrets for p in EDITION.powers[:-1]}
-    values.update({f"spies.{p.name}": sum(p.spies) for p in EDITION.powers})
+    values: dict[str, int] = {}
+    if "secrets" in levers:
+        values.update({f"secrets.{p.name}": p.secrets for p in EDITION.powers[:-1]})
+    if "spies" in levers:
+        values.update({f"spies.{p.name}": sum(p.spies) for p in EDITION.powers})
+    if "police" in levers:
+        values.update({f"police.{p.name}": sum(p.police) for p in EDITION.powers})
     return values
 
 
-#: A first guess by hand, tried second: the spies of the two powers that win most today
-#: (Germany and Britain) a little weaker, the others' a little stronger, keeping the order
-#: the edition asks for (Germany's and Britain's services the strongest, Italy's the weakest),
-#: and a Secret moved from Germany and one from Britain to Italy and France.
-GUESS = {
-    "secrets.Germany": 6,
-    "secrets.Italy": 7,
-    "secrets.Russia": 7,
-    "secrets.France": 7,
-    "spies.Germany": 8,
-    "spies.Italy": 6,
-    "spies.Russia": 7,
-    "spies.France": 7,
-    "spies.Britain": 8,
+#: First guesses by hand, tried second, per study (the levers it searches). Study 2: the spies
+#: of the two powers that win most today (Germany and Britain) a little weaker, the others' a
+#: little stronger, keeping the order the edition asks for (Germany's and Britain's services
+#: the strongest, Italy's the weakest), and a Secret moved from Germany and one from Britain to
+#: Italy and France. Study 3: study 2's best spies (trial 35, every service but Italy's at 7)
+#: and Britain's and Germany's police a little weaker, the others' a little stronger.
+GUESSES: dict[tuple[str, ...], dict[str, int]] = {
+    ("secrets", "spies"): {
+        "secrets.Germany": 6,
+        "secrets.Italy": 7,
+        "secrets.Russia": 7,
+        "secrets.France": 7,
+        "spies.Germany": 8,
+        "spies.Italy": 6,
+        "spies.Russia": 7,
+        "spies.France": 7,
+        "spies.Britain": 8,
+    },
+    ("spies", "police"): {
+        "spies.Germany": 7,
+        "spies.Italy": 6,
+        "spies.Russia": 7,
+        "spies.France": 7,
+        "spies.Britain": 7,
+        "police.Germany": 10,
+        "police.Italy": 7,
+        "police.Russia": 10,
+        "police.France": 8,
+        "police.Britain": 6,
+    },
 }
+
+
+def levers_of(values: Mapping[str, Any]) -> tuple[str, ...]:
+    """The lever families a trial's values set, in ``LEVERS`` order."""
+    named = {name.partition(".")[0] for name in values}
+    return tuple(lever for lever in LEVERS if lever in named)
 
 
 def allotments(values: Mapping[str, Any]) -> dict[str, dict[str, int]]:
@@ -144,11 +189,11 @@ def pieces_text(values: Mapping[str, Any], base: str | None = None) -> str:
             raise RulesError(f"pieces.toml has no line for {power}")
         line = match.group(0)
         for field, value in fields.items():
-            if field == "spies":
-                shipped = re.search(r"spies = \[([^\]]*)\]", line).group(1).split(",")
+            if field in ("spies", "police"):
+                shipped = re.search(rf"{field} = \[([^\]]*)\]", line).group(1).split(",")
                 strengths = adjust([int(v) for v in shipped], value)
                 written = ", ".join(str(v) for v in strengths)
-                line, found = re.subn(r"spies = \[[^\]]*\]", f"spies = [{written}]", line)
+                line, found = re.subn(rf"{field} = \[[^\]]*\]", f"{field} = [{written}]", line)
             else:
                 line, found = re.subn(rf"\b{field} = \d+", f"{field} = {value}", line)
             if found != 1:
@@ -229,7 +274,9 @@ def trial_values(source: Path, number: int | None) -> dict[str, Any]:
 
 
 def screen(args: argparse.Namespace) -> None:
-    setup = EditionSetup(space())
+    given = {lever.strip() for lever in args.levers.split(",")}
+    setup = EditionSetup(space(tuple(given)))  # refuses an unknown lever
+    levers = tuple(lever for lever in LEVERS if lever in given)
 
     def report(record: Any) -> None:
         shares = record.figures.get("win_shares")
@@ -256,7 +303,7 @@ def screen(args: argparse.Namespace) -> None:
         on_trial=report,
         startup=args.startup,
         rungs=args.rungs,
-        start=[current_values(), GUESS],
+        start=[current_values(levers), *([GUESSES[levers]] if levers in GUESSES else [])],
     )
     best = result.best
     if best is not None:
@@ -265,7 +312,7 @@ def screen(args: argparse.Namespace) -> None:
 
 def confirm(args: argparse.Namespace) -> None:
     values = trial_values(args.source, args.trial)
-    setup = EditionSetup(space())
+    setup = EditionSetup(space(levers_of(values)))
     reason = setup.reject(values)
     if reason is not None:
         raise SystemExit(f"these values do not make an edition: {reason}")
@@ -335,6 +382,11 @@ def main() -> None:
         command.add_argument("--jobs", type=int, default=1)
         command.add_argument("--resume", action="store_true")
     one.add_argument("--seed", type=int, default=SEED)
+    one.add_argument(
+        "--levers",
+        default=",".join(DEFAULT_LEVERS),
+        help=f"comma-separated lever families to search, of {','.join(LEVERS)}",
+    )
     two.add_argument("--seed", type=int, default=derive_seed(SEED, "confirm"))
     args = parser.parse_args()
     try:

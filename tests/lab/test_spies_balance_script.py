@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
 from benchmarks import spies_balance as balance
 
 import spyglass
@@ -13,20 +14,30 @@ from spyglass.lab.play import GameTask
 
 
 def values(**changes: int) -> dict[str, int]:
-    chosen = balance.current_values()
+    chosen = balance.current_values(balance.LEVERS)
     chosen.update(changes)
     return chosen
 
 
 def test_the_shipped_values_round_trip() -> None:
-    shipped = balance.current_values()
-    assert balance.pieces_text(shipped) == balance._read("pieces.toml")
-    assert balance.EditionSetup(balance.space()).reject(shipped) is None
-    assert {p.name for p in balance.space()} == set(shipped)
+    for levers in [balance.LEVERS, balance.DEFAULT_LEVERS, ("secrets", "spies")]:
+        shipped = balance.current_values(levers)
+        assert balance.pieces_text(shipped) == balance._read("pieces.toml")
+        assert balance.EditionSetup(balance.space(levers)).reject(shipped) is None
+        assert {p.name for p in balance.space(levers)} == set(shipped)
+        assert balance.levers_of(shipped) == levers
+    for levers, guess in balance.GUESSES.items():
+        assert balance.levers_of(guess) == levers
+        assert balance.EditionSetup(balance.space(levers)).reject(guess) is None
+
+
+def test_an_unknown_lever_is_refused() -> None:
+    with pytest.raises(spyglass.RulesError, match="no such lever: tiles"):
+        balance.space(("spies", "tiles"))
 
 
 def test_values_outside_what_the_rulebook_leaves_are_rejected() -> None:
-    setup = balance.EditionSetup(balance.space())
+    setup = balance.EditionSetup(balance.space(balance.LEVERS))
     too_many = values(**{"secrets.Germany": 9, "secrets.Russia": 9, "secrets.France": 9})
     assert "Britain would draw -1 Secrets" in setup.reject(too_many)  # 32 - (9 + 6 + 9 + 9)
     text = balance.pieces_text(values(**{"spies.Italy": 6, "secrets.Italy": 8}))
@@ -34,6 +45,12 @@ def test_values_outside_what_the_rulebook_leaves_are_rejected() -> None:
     assert "spies = [2, 2, 2]" in line and "secrets = 8" in line
     britain = next(row for row in text.splitlines() if 'name = "Britain"' in row)
     assert "secrets = 4" in britain  # 32 - (7 + 8 + 7 + 6)
+    # police strengths move a point at a time as the spies' do; the number of units stays
+    text = balance.pieces_text(values(**{"police.Britain": 6, "police.Germany": 13}))
+    britain = next(row for row in text.splitlines() if 'name = "Britain"' in row)
+    germany = next(row for row in text.splitlines() if 'name = "Germany"' in row)
+    assert "police = [2, 2, 1, 1]" in britain and "police = [3, 3, 3, 2, 2]" in germany
+    assert "spies = [3, 3, 2, 1]" in britain  # untouched
     assert balance.adjust([3, 3, 2, 1], 8) == [3, 2, 2, 1]
     assert balance.adjust([3, 3, 2, 1], 10) == [3, 3, 2, 2]
     assert balance.adjust([2, 2, 1], 4) == [2, 1, 1] and balance.adjust([2, 2, 1], 9) == [3, 3, 3]
