@@ -81,8 +81,8 @@ async def _reconnect(ws_base: str, table_id: str, token: str) -> int:
 async def _hammer(url: str, trials: int, seconds: float, seed: int) -> tuple[list[dict], int]:
     rng = random.Random(seed)
     ws_base = "ws://" + url.split("://", 1)[1]
-    # Idle connections are dropped before the server (5 s) could close them under a request.
-    limits = httpx.Limits(max_connections=40, max_keepalive_connections=40, keepalive_expiry=1.0)
+    # No connection is reused: see _end_storms (a keep-alive close racing a starved client).
+    limits = httpx.Limits(max_connections=40, max_keepalive_connections=0)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
         tables = []
         for i in range(24):
