@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 import spyglass
+from spyglass.engine import Rng, derive_seed
 from spyglass.web import workers
 from spyglass.web.bots import Caps
 from spyglass.web.limits import Limits
@@ -147,6 +148,32 @@ def test_the_queue_takes_turns_between_tables() -> None:
     asyncio.run(run())
     assert started[:3] == ["a0", "b", "a1"]
     assert started[3:] == [f"a{i}" for i in range(2, 16)]
+
+
+def test_a_bot_whose_agents_all_fail_still_plays_a_seeded_random_move(
+    make_client, monkeypatch
+) -> None:
+    """The last resort of a bot seat (its agent and the game's bot both failed) is a random
+    legal move seeded by the table and the step: the table never stalls. (Rng has no
+    ``randrange``: this fallback raised AttributeError, and the job failed every time.)"""
+    client = make_client()
+    manager = client.app.state.manager
+
+    async def failing(*args, **kwargs):
+        raise RuntimeError("agent crashed")
+
+    monkeypatch.setattr(manager.bots, "choose", failing)
+    seats = [{"kind": "bot", "agent": "random"}, {"kind": "human"}]
+    created = create(client, "tinker-tailor", players=2, seed=5, seats=seats)
+    url, token = f"/api/tables/{created['id']}", tokens(created)[1]
+    deadline = time.monotonic() + 30
+    while client.get(url, headers=headers(token)).json()["view"]["step"] < 1:
+        assert time.monotonic() < deadline, "the bot seat never moved"
+        time.sleep(0.02)
+    state = spyglass.load("tinker-tailor").new_state(players=2, seed=5)
+    legal = state.legal_actions()
+    expected = legal[Rng(derive_seed(5, "bot/0")).below(len(legal))]
+    assert [str(a) for a in manager.tables[created["id"]].state.history] == [str(expected)]
 
 
 # ---------------------------------------------------------------------- hints

@@ -26,7 +26,7 @@ class Agent(Protocol):
         ...
 
 
-AGENTS: dict[str, type] = {
+AGENTS: dict[str, type[Agent]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "ismcts": ISMCTSAgent,

@@ -151,8 +151,9 @@ _CARDS: list[Card] = [int.__new__(Card, code) for code in range(MAX_DECKS * PER_
 _STR: list[str] = [_text(code, symbols=True) for code in range(MAX_DECKS * PER_DECK)]
 
 
-def parse_card(token: str) -> Card:
-    """Read one card: ``10H``, ``10♥``, ``qs``, ``A♣``, ``JK``, ``JK2``, ``7♠#2``."""
+def parse_card(token: str | Card) -> Card:
+    """Read one card: ``10H``, ``10♥``, ``qs``, ``A♣``, ``JK``, ``JK2``, ``7♠#2`` (a Card is
+    returned as it is)."""
     if isinstance(token, Card):
         return token
     if not isinstance(token, str):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .action import Action
 from .errors import IllegalAction, RulesError
@@ -288,7 +288,7 @@ class State:
 
     def determinize(
         self, player: int | None, rng: Rng | int | None = None, *, log: bool = True
-    ) -> State:
+    ) -> Self:
         """A full state consistent with everything ``player`` knows, hidden parts resampled.
 
         The result has no record (it is a guess, not a game that was played), no seed, a
@@ -319,7 +319,7 @@ class State:
     def determinized(self) -> bool:
         return self._determinized
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         cls = type(self)
         new = cls.__new__(cls)
         new.__dict__.update(self.__dict__)
@@ -423,7 +423,9 @@ class State:
         tokens = []
         for token in text.replace(",", " ").split():
             try:
-                tokens.append(str(self.parse_card(token)))
+                # Through the class: ``parse_card`` is a plain function (a staticmethod in each
+                # game), which the checker would otherwise bind to ``self``.
+                tokens.append(str(type(self).parse_card(token)))
             except RulesError:
                 tokens.append(token.lower())
         return " ".join(tokens)

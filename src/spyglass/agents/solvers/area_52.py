@@ -208,13 +208,13 @@ class Solver:
         if len(moves) > 1:
             moves.sort(key=lambda m: -self.promise(m[0][0], m[1], rest, True, len(squad)))
         for move, left, queue_after in moves:
-            after, dealt_after = left, dealt
+            squad_after, dealt_after = left, dealt
             if len(left) < SQUAD and dealt < len(self.deck):
                 drawn = self.deck_kinds[dealt : dealt + SQUAD - len(left)]
                 dealt_after = dealt + len(drawn)
-                after = tuple(sorted((*left, *drawn)))
+                squad_after = tuple(sorted((*left, *drawn)))
             line.append(move)
-            if self.second(after, dealt_after, queue_after, target):
+            if self.second(squad_after, dealt_after, queue_after, target):
                 return True
             line.pop()
         self.failed[key] = target

@@ -125,32 +125,32 @@ class Solver:
                 continue
             suit = self.cells[cell]
             scored = 0
-            after = list(lines)
+            changed = list(lines)
             for line in _lines_of_cell(cell):
                 kept = tuple(s for s in lines[line] if s != suit)
                 scored += len(lines[line]) - len(kept)
-                after[line] = kept
+                changed[line] = kept
             if scored:
-                reveals.append((scored, cell, tuple(after)))
+                reveals.append((scored, cell, tuple(changed)))
         reveals.sort(key=lambda r: -r[0])
         places = []
         for line in range(LINES):
             if len(lines[line]) < 2:
-                after = list(lines)
-                after[line] = tuple(sorted((*lines[line], top)))
+                changed = list(lines)
+                changed[line] = tuple(sorted((*lines[line], top)))
                 promise = bin(self.matching[line][top] & ~revealed).count("1")
-                places.append((promise, line, tuple(after)))
+                places.append((promise, line, tuple(changed)))
         places.sort(key=lambda p: -p[0])
         withdraws = []
         for line in range(LINES):
             if top in lines[line]:
-                kept = list(lines[line])
-                kept.remove(top)
-                after = list(lines)
-                after[line] = tuple(kept)
+                remaining = list(lines[line])
+                remaining.remove(top)
+                changed = list(lines)
+                changed[line] = tuple(remaining)
                 # a dead guess is best withdrawn: it frees an end and costs nothing to score
                 dead = not self.live(line, top, revealed)
-                withdraws.append((dead, line, tuple(after)))
+                withdraws.append((dead, line, tuple(changed)))
         withdraws.sort(key=lambda w: -w[0])
         trail = self.line
         # Scoring reveals of two or more first, then the placements that can score, then the

@@ -25,7 +25,7 @@ from spyglass.games.sandwich_guy.rules import (
     sandwich_action,
 )
 
-from .base import Allowance, Bound, OutOfTime
+from .base import Allowance, Bound, OutOfTime, ended
 
 #: Raised whenever a change could change an answer (results kept by the strength run name it).
 VERSION = 1
@@ -112,7 +112,7 @@ class Solver:
         return value
 
     def line(self, hand: int, drawn: int) -> list[tuple[int, int, int]]:
-        out = []
+        out: list[tuple[int, int, int]] = []
         while True:
             chosen = self.values[hand, drawn][1]
             if chosen is None:
@@ -147,7 +147,7 @@ def bound(
         raise RulesError("this solver solves The Sandwich Guy")
     allowance = Allowance(seconds, max_nodes)
     if state.is_over:
-        result = state.result
+        result = ended(state)
         return Bound(bool(result.won), result.score, True, (), 0, 0.0)
     solver = Solver(state, allowance)
     hand = 0

@@ -168,7 +168,7 @@ class Solution:
         return self.sacrifices is not None
 
 
-def solve(state: SyndicateState, allowance: Allowance | None = None) -> Solution:
+def solve(state: State, allowance: Allowance | None = None) -> Solution:
     """Solve from this position (including the choice of first members, if still open).
     With an ``allowance``, raise OutOfTime when it runs out."""
     if not isinstance(state, SyndicateState):
@@ -278,7 +278,7 @@ def bound(
         solution = solve(state, allowance)
     except OutOfTime:
         return Bound(None, None, False, (), allowance.nodes, allowance.spent)
-    if not solution.winnable:
+    if solution.sacrifices is None:  # cannot be won
         return Bound(False, None, True, (), allowance.nodes, allowance.spent)
     return Bound(
         True,
