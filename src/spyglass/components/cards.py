@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import overload
 
 from spyglass.engine import RulesError
 
@@ -230,6 +231,10 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join([_STR[c] for c in cards])
 
 
-def card_list(cards: Iterable[Card | None]) -> list[str | None]:
+@overload
+def card_list(cards: Iterable[Card]) -> list[str]: ...
+@overload
+def card_list(cards: Iterable[Card | None]) -> list[str | None]: ...
+def card_list(cards: Iterable[Card | None]) -> list[str] | list[str | None]:
     """Cards as their notations (the form views use); None, a face-down card, stays None."""
     return [None if c is None else _STR[c] for c in cards]

@@ -33,7 +33,7 @@ class State:
     - ``deck_contents(options, players)``: the cards of every initially shuffled deck (or
       ``DECK``: the cards of a game's one deck, named ``deck``, whatever the options);
     - ``max_actions(options, players)``: a bound on the length of any game;
-    - ``_setup()``: deal from ``self._decks`` (each deck top card first);
+    - ``_setup()``: deal from ``self._deck(name)`` (each deck top card first);
     - ``is_over`` and ``_current()``; ``_legal_actions()`` (empty once over);
     - ``_apply(action)`` for a legal action; ``_result()`` once over;
     - ``_view(observer)`` and ``_snapshot()`` (JSON-ready dicts);
@@ -45,7 +45,9 @@ class State:
     - optionally ``_parse(text)``, ``_why_illegal(action)``, ``_describe(action)``.
     """
 
-    parse_card: ClassVar[Callable[[str], Any]]
+    # A staticmethod in each game: a notation (or a card, returned as it is) -> the card. Its
+    # parameters are left open: the checker binds a callable class attribute like a method.
+    parse_card: ClassVar[Callable[..., Any]]
     notation_help: ClassVar[str] = ""
     #: The cards of a game's one deck, ``deck``, when they do not depend on the options: the
     #: default ``deck_contents`` (None: the game defines ``deck_contents``).
@@ -93,6 +95,13 @@ class State:
         cls, name: str, order: Sequence[Any], options: Mapping[str, Any], players: int
     ) -> None:
         """Raise RulesError if a stacked order breaks a constraint beyond its contents."""
+
+    def _deck(self, name: str) -> tuple[Any, ...]:
+        """The initial order of the deck ``name``, top card first: what ``_setup`` deals.
+        (A determinization keeps no decks: it is set up by copying, never dealt.)"""
+        if self._decks is None:
+            raise RuntimeError("a determinized state has no initial decks")
+        return self._decks[name]
 
     def _init(self, game: Game, players: int, seed: int, decks: dict[str, tuple[Any, ...]]) -> None:
         self.game = game
@@ -423,9 +432,7 @@ class State:
         tokens = []
         for token in text.replace(",", " ").split():
             try:
-                # Through the class: ``parse_card`` is a plain function (a staticmethod in each
-                # game), which the checker would otherwise bind to ``self``.
-                tokens.append(str(type(self).parse_card(token)))
+                tokens.append(str(self.parse_card(token)))
             except RulesError:
                 tokens.append(token.lower())
         return " ".join(tokens)

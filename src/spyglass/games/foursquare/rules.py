@@ -131,7 +131,7 @@ class FoursquareState(State):
         return DECK_SIZE - 1  # the first card is placed at set-up; each turn places one more
 
     def _setup(self) -> None:
-        self.deck = list(reversed(self._decks["deck"]))
+        self.deck = list(reversed(self._deck("deck")))
         self.piles = {}
         self.occupied = self.down = self.full = self.reach = 0
         self.top = self.bottom = ROW[START]
@@ -229,7 +229,9 @@ class FoursquareState(State):
             else:
                 flips = (row_flips[ROW[index]] | col_flips[COL[index]]) & ~bit
             if ((down & ~bit) ^ flips).bit_count() <= CLOSED_LIMIT:
-                moves.append(PLACE[base + index])
+                place = PLACE[base + index]
+                assert place is not None  # the card is one of the placed ranks (A-10)
+                moves.append(place)
         return moves
 
     def _flips_for(self, index: int) -> int:
@@ -286,7 +288,8 @@ class FoursquareState(State):
 
     def _flip_text(self, flips: int) -> str:
         """What a placement with these flips would do, in words (before it happens)."""
-        closing, opening = [], []
+        closing: list[str] = []
+        opening: list[str] = []
         for index in bits(flips):
             top = f"{self.piles[index][-1]} on {LABEL[index]}"
             (opening if self.down >> index & 1 else closing).append(top)
@@ -296,7 +299,7 @@ class FoursquareState(State):
         piles = self.occupied.bit_count()
         closed = self.down.bit_count()
         left = len(self.deck)
-        detail = {
+        detail: dict[str, Any] = {
             "cards_left_in_deck": left,
             "piles": piles,
             "face_down_tops": closed,

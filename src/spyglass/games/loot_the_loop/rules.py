@@ -164,7 +164,7 @@ class LootTheLoopState(State):
         return MAX_ACTIONS  # derived beside its definition above
 
     def _setup(self) -> None:
-        self.loop = Loop(self._decks["deck"])
+        self.loop = Loop(self._deck("deck"))
         self.notes = []
         self.notes_mask = 0
         self.score_pile = []

@@ -117,7 +117,7 @@ class SkywayState(State):
         return (first + 2 * later + MARKET_SIZE - 1) // MARKET_SIZE
 
     def _setup(self) -> None:
-        self.deck = list(reversed(self._decks["deck"]))
+        self.deck = list(reversed(self._deck("deck")))
         self.discard = []
         self.market = []
         self.grid = [[] for _ in range(SPACES)]

@@ -114,8 +114,8 @@ class TinkerTailorState(Performance):
     def _setup(self) -> None:
         n = self.players
         slots = market_size(n)
-        self.money_deck = list(reversed(self._decks["money"]))
-        self.goods_deck = list(reversed(self._decks["goods"]))
+        self.money_deck = list(reversed(self._deck("money")))
+        self.goods_deck = list(reversed(self._deck("goods")))
         self.money_deck_known = counts_of(self.money_deck)
         self.goods_deck_known = counts_of(self.goods_deck)
         self.money_discard, self.goods_discard = [], []
@@ -144,7 +144,7 @@ class TinkerTailorState(Performance):
         self._say(f"seat {self.start} is chosen at random to start and takes the rhyme card")
         for k in COMPENSATED.get(n, ()):
             self._draw_unseen((self.start + k) % n)
-        self._begin_round(list(self._decks["roles"]))
+        self._begin_round(list(self._deck("roles")))
         self._run_to_decision()
 
     # ---------------------------------------------------------------- rounds and the draft
