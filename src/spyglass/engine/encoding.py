@@ -49,13 +49,13 @@ def sets_of(cards: Iterable[object], sizes: Iterable[int]) -> tuple[tuple[str, .
     return tuple(t for k in sizes for t in combinations(pool, k))
 
 
-def multisets_of(cards: Iterable[str], sizes: Iterable[int]) -> tuple[tuple[str, ...], ...]:
+def multisets_of(cards: Iterable[object], sizes: Iterable[int]) -> tuple[tuple[str, ...], ...]:
     """Every multiset of each size (a card may appear several times: copies of one notation)."""
     pool = unique(cards)
     return tuple(t for k in sizes for t in combinations_with_replacement(pool, k))
 
 
-def pairs_of(cards: Iterable[str]) -> tuple[tuple[str, ...], ...]:
+def pairs_of(cards: Iterable[object]) -> tuple[tuple[str, ...], ...]:
     """Every ordered pair of different cards."""
     pool = unique(cards)
     return tuple((a, b) for a in pool for b in pool if a != b)
