@@ -302,6 +302,23 @@ def test_abandoned_tables_are_archived_and_a_restart_loads_only_live_ones(
     assert stale["id"] in {t["id"] for t in second.get("/api/tables").json()}
 
 
+def test_a_restart_queues_the_bot_moves_an_older_version_left_and_says_how_many(
+    make_client, db_path, caplog
+) -> None:
+    """A table waiting for a bot with no job queued (an older version did not queue one) gets
+    its job when the server starts, and the start-up log says how many it queued (the count
+    was never returned: the line was never written)."""
+    first = make_client()
+    seats = [{"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}]
+    bots = create(first, "espionage", seats, players=3, seed=1, options={"game_length": "long"})
+    first.__exit__(None, None, None)
+    with sqlite3.connect(db_path) as db:
+        db.execute("DELETE FROM spyglass_jobs WHERE table_id = ?", (bots["id"],))
+    caplog.set_level("INFO", logger="spyglass.web")
+    make_client()
+    assert "restored 1 tables a bot is to move at" in caplog.messages
+
+
 # ---------------------------------------------------------------------- watchers
 
 
