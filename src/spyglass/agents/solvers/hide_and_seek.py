@@ -22,7 +22,7 @@ each position failed; the best score is found by raising the need one step at a 
 
 from __future__ import annotations
 
-from spyglass.components.cards import SUITS
+from spyglass.components.cards import SUITS, Card
 from spyglass.engine import RulesError, State
 from spyglass.games.hide_and_seek.playground import (
     ALL_REVEALED,
@@ -57,8 +57,8 @@ def _lines_of_cell(cell: int) -> tuple[int, int]:
     return cell_column(cell), COLUMNS + cell_row(cell)
 
 
-def _suit(card: int) -> int:
-    return SUITS.index(card.suit)  # type: ignore[attr-defined]
+def _suit(card: Card) -> int:
+    return SUITS.index(card.suit)
 
 
 class Solver:

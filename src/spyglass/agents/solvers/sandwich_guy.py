@@ -61,6 +61,7 @@ class Solver:
                     if wanted >> ranks[k] & 1:
                         triple = (cards[i], cards[j], cards[k])
                         after = hand & ~((1 << cards[i]) | (1 << cards[j]) | (1 << cards[k]))
+                        # card codes as plain ints (the search's bitmasks), read like Cards
                         want = DRAWS[quality(triple)]  # type: ignore[arg-type]
                         room = min(want, HAND_LIMIT - (n - 3), left)
                         for card in self.deck[drawn : drawn + room]:

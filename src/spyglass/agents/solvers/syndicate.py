@@ -77,6 +77,7 @@ def moves(position: Position, free: bool = False) -> list[tuple[Move, Position, 
                 kept = _with((a, b), d)
                 left = _without(candidates, d)
                 if index == len(position) - 1:  # rank 1: promoted out, the syndicate falls
+                    # no position follows the fall: the entry's position is None here only
                     found.append(((index, m, d, OUT, None), None, 0))  # type: ignore[arg-type]
                     continue
                 above_members, above_candidates = position[index + 1]

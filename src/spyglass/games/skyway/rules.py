@@ -238,6 +238,7 @@ class SkywayState(State):
         changed = self._changed
         if changed:
             places = self._places
+            # one length per suit, four in, four out: the checker sees a tuple of any length
             self._lengths = tuple(  # type: ignore[assignment]
                 suit_run(places[s]) if changed >> s & 1 else n for s, n in enumerate(self._lengths)
             )
