@@ -7,7 +7,7 @@ is face down as a bitmask, so a legal placement is found with a few integer oper
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from spyglass.components.cards import (
     PER_DECK,
@@ -209,7 +209,7 @@ class FoursquareState(State):
         candidates = ((self.reach & ~occupied) | (occupied & ~self.full)) & self._window()
         face_up = occupied & ~down
         base = card * SPACES
-        moves = []
+        moves: list[Action | None] = []
         while candidates:
             bit = candidates & -candidates
             candidates ^= bit
@@ -229,10 +229,9 @@ class FoursquareState(State):
             else:
                 flips = (row_flips[ROW[index]] | col_flips[COL[index]]) & ~bit
             if ((down & ~bit) ^ flips).bit_count() <= CLOSED_LIMIT:
-                place = PLACE[base + index]
-                assert place is not None  # the card is one of the placed ranks
-                moves.append(place)
-        return moves
+                moves.append(PLACE[base + index])
+        # PLACE is None only for cards never placed (above 10): the card drawn is one placed.
+        return cast(list[Action], moves)
 
     def _flips_for(self, index: int) -> int:
         assert self.card is not None
