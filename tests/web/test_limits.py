@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 import spyglass
+from spyglass.engine import Rng, derive_seed
 from spyglass.web import workers
 from spyglass.web.bots import Caps
 from spyglass.web.limits import Limits
@@ -149,6 +150,32 @@ def test_the_queue_takes_turns_between_tables() -> None:
     assert started[3:] == [f"a{i}" for i in range(2, 16)]
 
 
+def test_a_bot_whose_agents_all_fail_still_plays_a_seeded_random_move(
+    make_client, monkeypatch
+) -> None:
+    """The last resort of a bot seat (its agent and the game's bot both failed) is a random
+    legal move seeded by the table and the step: the table never stalls. (Rng has no
+    ``randrange``: this fallback raised AttributeError, and the job failed every time.)"""
+    client = make_client()
+    manager = client.app.state.manager
+
+    async def failing(*args, **kwargs):
+        raise RuntimeError("agent crashed")
+
+    monkeypatch.setattr(manager.bots, "choose", failing)
+    seats = [{"kind": "bot", "agent": "random"}, {"kind": "human"}]
+    created = create(client, "tinker-tailor", players=2, seed=5, seats=seats)
+    url, token = f"/api/tables/{created['id']}", tokens(created)[1]
+    deadline = time.monotonic() + 30
+    while client.get(url, headers=headers(token)).json()["view"]["step"] < 1:
+        assert time.monotonic() < deadline, "the bot seat never moved"
+        time.sleep(0.02)
+    state = spyglass.load("tinker-tailor").new_state(players=2, seed=5)
+    legal = state.legal_actions()
+    expected = legal[Rng(derive_seed(5, "bot/0")).below(len(legal))]
+    assert [str(a) for a in manager.tables[created["id"]].state.history] == [str(expected)]
+
+
 # ---------------------------------------------------------------------- hints
 
 
@@ -273,6 +300,23 @@ def test_abandoned_tables_are_archived_and_a_restart_loads_only_live_ones(
     )
     assert moved.status_code == 200
     assert stale["id"] in {t["id"] for t in second.get("/api/tables").json()}
+
+
+def test_a_restart_queues_the_bot_moves_an_older_version_left_and_says_how_many(
+    make_client, db_path, caplog
+) -> None:
+    """A table waiting for a bot with no job queued (an older version did not queue one) gets
+    its job when the server starts, and the start-up log says how many it queued (the count
+    was never returned: the line was never written)."""
+    first = make_client()
+    seats = [{"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}]
+    bots = create(first, "espionage", seats, players=3, seed=1, options={"game_length": "long"})
+    first.__exit__(None, None, None)
+    with sqlite3.connect(db_path) as db:
+        db.execute("DELETE FROM spyglass_jobs WHERE table_id = ?", (bots["id"],))
+    caplog.set_level("INFO", logger="spyglass.web")
+    make_client()
+    assert "restored 1 tables a bot is to move at" in caplog.messages
 
 
 # ---------------------------------------------------------------------- watchers

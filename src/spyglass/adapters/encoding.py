@@ -24,7 +24,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -216,10 +216,12 @@ class GameEncoding:
         look up at every step (:meth:`legal_indices` sorts it)."""
         legal = state._legal_list()  # read only, never handed out
         # The common case in C: every action object has been seen before.
-        indices = list(map(self._by_id.get, map(id, legal)))
-        if None in indices:
+        seen = list(map(self._by_id.get, map(id, legal)))
+        if None in seen:
             index = self.index
             indices = [index(a) for a in legal]
+        else:  # every one an index
+            indices = cast(list[int], seen)
         found = dict(zip(indices, legal, strict=True))
         if len(found) != len(legal):
             raise EncodingError(f"{self.game.info.id}: two legal actions share one index")
@@ -521,7 +523,8 @@ class GameEncoding:
         if direct is None:
             vector = self._vector(self._header(state, seat), state._view(state._observer(seat)))
         elif self._incremental:
-            vector = direct.observe(state, seat)  # type: ignore[union-attr]
+            # _incremental was set with _direct: it says _direct is an Incremental.
+            vector = cast(Incremental, direct).observe(state, seat)
         else:
             vector = np.zeros(self.observation_size, dtype=np.float32)
             direct(state, seat, vector)

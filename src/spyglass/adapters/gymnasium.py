@@ -157,14 +157,16 @@ def env_id(game_id: str) -> str:
 def register_all() -> list[str]:
     """Register every solo game with Gymnasium (done on import); returns the ids."""
     ids = []
-    for info in spyglass.games():
+    for info in spyglass.games.list_games():
         if not info.solo:
             continue
         name = env_id(info.id)
         if name not in gymnasium.registry:
             gymnasium.register(
                 id=name,
-                entry_point=SpyglassEnv,
+                # Gymnasium calls it with keywords only, game_id among them (kwargs below);
+                # its EnvCreator type admits no required parameter.
+                entry_point=SpyglassEnv,  # type: ignore[arg-type]
                 kwargs={"game_id": info.id},
                 max_episode_steps=None,
                 disable_env_checker=False,

@@ -140,7 +140,10 @@ class Incremental:
             if last is None:
                 vector = self._zeros.copy()
                 unseen = [_UNSEEN] * len(self._parts)
-                entry = [unseen, vector, [_NONE] * len(self._parts), memoryview(vector)]
+                # numpy declares ndarray.__buffer__ for Python 3.12+ only: on 3.11 its stubs
+                # do not show the buffer protocol every ndarray has.
+                view = memoryview(vector)  # type: ignore[arg-type]
+                entry = [unseen, vector, [_NONE] * len(self._parts), view]
             else:  # the lists are replaced, never changed in place: they may be shared
                 vector = last[1].copy()
                 entry = [last[0], vector, last[2], memoryview(vector)]
@@ -158,7 +161,7 @@ class Incremental:
         for k in compress(self._indices, map(ne, now, values)):
             part, after, before = parts[k], now[k], values[k]
             if type(part) is Items:
-                written[k] = self._items(part, out, before, after, written[k])  # type: ignore[arg-type]
+                written[k] = self._items(part, out, before, after, written[k])
             else:
                 written[k] = self._write(out, written[k], part.write(after), 0, part)
         entry[0], entry[2] = now, written
@@ -170,7 +173,7 @@ class Incremental:
         out: memoryview,
         before: Any,
         now: tuple[Any, ...],
-        written: tuple[dict[int, float], ...],
+        written: tuple[dict[int, float], ...] | dict[int, float],
     ) -> tuple[dict[int, float], ...]:
         """Rewrite the items that changed; returns the entries of each item now."""
         if self.strict and len(now) > part.capacity:
@@ -180,7 +183,7 @@ class Incremental:
         old = () if before is _UNSEEN else before
         bases = part.bases
         now = now[: len(bases)]
-        if written is _NONE:
+        if isinstance(written, dict):  # _NONE: the part was never written
             written = ()
         entries = list(written[: len(now)]) + [_NONE] * (len(now) - len(written))
         write = part.write
@@ -207,11 +210,12 @@ class Incremental:
             self._check(now, base, part)
         get = was.get
         for i, value in now.items():
+            # typeshed types a memoryview's items as int; this one is of float32 ("f").
             if get(i) != value:
-                out[base + i] = float(value)
+                out[base + i] = float(value)  # type: ignore[call-overload]
         for i in was:
             if i not in now:
-                out[base + i] = 0.0
+                out[base + i] = 0.0  # type: ignore[call-overload]
         return now
 
     def _check(self, entries: Entries, base: int, part: Part | Items) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
@@ -276,7 +276,7 @@ class SpyglassState(pyspiel.State):
             return int(pyspiel.PlayerId.CHANCE)
         if state.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
-        return int(state.current_player)
+        return cast(int, state.current_player)  # not over: someone is to move
 
     def is_terminal(self) -> bool:
         return self.table.state is not None and self.table.state.is_over
@@ -312,7 +312,8 @@ class SpyglassState(pyspiel.State):
         move = self._legal_map(state).get(int(action))
         if move is None:
             raise ValueError(f"action {action} is not legal here")
-        table.moves.append((int(state.current_player), int(action)))
+        mover = cast(int, state.current_player)  # it has a legal move: someone is to move
+        table.moves.append((mover, int(action)))
         state._advance(move)  # the legal map came from this state's own legal actions
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -412,7 +413,7 @@ def register_all() -> list[str]:
     """Register every game with pyspiel (done on import); returns the short names."""
     known = set(pyspiel.registered_names())
     names = []
-    for info in spyglass.games():
+    for info in spyglass.games.list_games():
         name = short_name(info.id)
         if name not in known:
             pyspiel.register_game(_game_type(info), _factory(info.id))

@@ -103,7 +103,7 @@ class SpyglassAEC(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {"legal_actions": ()} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"legal_actions": ()} for a in self.agents}
         self.agent_selection = self._agent(self.table.current_player)
         self._deal_legal()
         if self.table.is_over:

@@ -21,12 +21,16 @@ from .solver import SolverAgent
 class Agent(Protocol):
     name: str
 
+    # Every agent is built as ``cls(seed=..., **params)``; each takes its own parameters
+    # (a wrong one is a TypeError, which load() reports).
+    def __init__(self, seed: int | None = None, **params: Any) -> None: ...
+
     def choose(self, seat: Seat) -> Action:
         """A legal action for the seat (whose turn it is)."""
         ...
 
 
-AGENTS: dict[str, type] = {
+AGENTS: dict[str, type[Agent]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "ismcts": ISMCTSAgent,

@@ -25,6 +25,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import import_module
+from typing import cast
 
 from spyglass.engine import Action, IllegalAction, RulesError, Seat, State
 from spyglass.engine.rng import Rng, as_rng
@@ -38,7 +39,7 @@ ROLLOUTS = ("random", "heuristic")
 class Node:
     """A node of the information-set tree: the move that led here and its statistics."""
 
-    mover: int | None = None  # the seat that chose the move into this node
+    mover: int = -1  # the seat that chose the move into this node (-1: the root, none did)
     visits: int = 0
     available: int = 0
     reward: list[float] = field(default_factory=list)
@@ -105,13 +106,13 @@ class ISMCTSAgent:
 
     def choose(self, seat: Seat) -> Action:
         legal = seat.legal_actions
-        if not legal:
+        player = seat.player
+        if not legal or player is None:  # a spectator's seat never has moves
             raise IllegalAction(f"seat {seat.player} has no move to make")
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
         root = self.search(seat)
-        player = seat.player
         children = root.children
 
         def rank(action: Action) -> tuple[int, bool, float, int]:
@@ -140,19 +141,21 @@ class ISMCTSAgent:
                 break
             if done and deadline.passed():
                 break
-            if likelihood is None:
+            if likelihood is None or seat.player is None:  # a spectator made no moves to weigh
                 state = seat.determinize(self.rng, log=False)
             else:
-                state = self._weighed_sample(seat, likelihood)
+                state = self._weighed_sample(seat, seat.player, likelihood)
             self._iterate(root, state, players, bot=bot, guide=guide, evaluate=evaluate)
             done += 1
         self.last_iterations = done
         return root
 
-    def _weighed_sample(self, seat: Seat, likelihood: Callable[[State, int], float]) -> State:
+    def _weighed_sample(
+        self, seat: Seat, player: int, likelihood: Callable[[State, int], float]
+    ) -> State:
         """One of ``belief`` determinizations, drawn by their likelihoods."""
         samples = [seat.determinize(self.rng, log=False) for _ in range(self.belief)]
-        weights = [likelihood(s, seat.player) for s in samples]  # type: ignore[arg-type]
+        weights = [likelihood(s, player) for s in samples]
         total = sum(weights)
         if total <= 0:
             return samples[0]
@@ -204,15 +207,19 @@ class ISMCTSAgent:
                     if value > best_value:
                         best, best_value = action, value
             if untried:
-                action = next((a for a in untried if a.text == favoured), None)
-                if action is None:
-                    action = untried[rng.below(len(untried))]
-                child = Node(mover=state.current_player, reward=[0.0] * players)
+                pick = next((a for a in untried if a.text == favoured), None)
+                if pick is None:
+                    pick = untried[rng.below(len(untried))]
+                # The loop runs while the game goes on, so someone is to move.
+                mover = cast(int, state.current_player)
+                child = Node(mover=mover, reward=[0.0] * players)
                 child.available = 1
-                children[action.text] = child
-                state._advance(action)  # taken from this sample's own legal actions
+                children[pick.text] = child
+                state._advance(pick)  # taken from this sample's own legal actions
                 path.append(child)
                 break
+            # Every move was tried and rewards lie in [0, 1], so some value beat -1.
+            assert best is not None
             node = children[best.text]
             state._advance(best)
             path.append(node)

@@ -115,7 +115,8 @@ class PIMCAgent:
 
     def choose(self, seat: Seat) -> Action:
         legal = seat.legal_actions
-        if not legal:
+        player = seat.player
+        if not legal or player is None:  # a spectator's seat never has moves
             raise IllegalAction(f"seat {seat.player} has no move to make")
         self.last_evaluations = 0
         if len(legal) == 1:
@@ -129,7 +130,7 @@ class PIMCAgent:
         favoured = bot(seat.determinize(rng, log=False), rng).text
         reference = next(a for a in legal if a.text == favoured)
         rivals = [Arm(a, i) for i, a in enumerate(legal) if a is not reference]
-        value = self._value_function(seat)
+        value = self._value_function(seat, player, bot)
         done = 0
         while rivals and done < self.samples:
             for _ in range(min(BATCH, self.samples - done)):
@@ -156,12 +157,12 @@ class PIMCAgent:
             return best.action
         return reference
 
-    def _value_function(self, seat: Seat) -> Callable[[State, Action, int], float]:
-        player = seat.player
+    def _value_function(
+        self, seat: Seat, player: int, bot: Callable[[State, Rng], Action]
+    ) -> Callable[[State, Action, int], float]:
         spec = seat.game.spec
-        bot = spec.bot
-        evaluate = spec.evaluate if self.cutoff is not None else None
         cutoff = self.cutoff
+        evaluate = spec.evaluate if cutoff is not None else None
 
         def rollout(state: State, action: Action, dice: int) -> float:
             state = state.clone()
@@ -169,11 +170,13 @@ class PIMCAgent:
             rng = Rng(dice)
             moves = 0
             while not state.is_over:
-                if evaluate is not None and moves >= cutoff:  # type: ignore[operator]
+                if evaluate is not None and cutoff is not None and moves >= cutoff:
                     return evaluate(state)[player]
-                state.apply(bot(state, rng))  # type: ignore[misc]
+                state.apply(bot(state, rng))
                 moves += 1
-            return state.result.rewards[player]
+            result = state.result
+            assert result is not None  # the loop above ran to the end of the game
+            return result.rewards[player]
 
         if self.evaluator == "rollout":
             return rollout

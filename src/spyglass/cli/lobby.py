@@ -39,7 +39,7 @@ def _ask(console: Console, prompt: str, default: str) -> str:
 
 
 def choose_game(console: Console) -> GameInfo:
-    infos = spyglass.games()
+    infos = spyglass.games.list_games()
     console.print(games_table(infos))
     while True:
         answer = _ask(console, "Which game (number or id)", "1")

@@ -70,7 +70,7 @@ def _root(
 @friendly
 def games_command() -> None:
     """List the games with their player counts and a line on each."""
-    console.print(lobby.games_table(spyglass.games()))
+    console.print(lobby.games_table(spyglass.games.list_games()))
 
 
 @app.command("rules")

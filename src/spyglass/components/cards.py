@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import overload
 
 from spyglass.engine import RulesError
 
@@ -151,8 +152,9 @@ _CARDS: list[Card] = [int.__new__(Card, code) for code in range(MAX_DECKS * PER_
 _STR: list[str] = [_text(code, symbols=True) for code in range(MAX_DECKS * PER_DECK)]
 
 
-def parse_card(token: str) -> Card:
-    """Read one card: ``10H``, ``10♥``, ``qs``, ``A♣``, ``JK``, ``JK2``, ``7♠#2``."""
+def parse_card(token: str | Card) -> Card:
+    """Read one card: ``10H``, ``10♥``, ``qs``, ``A♣``, ``JK``, ``JK2``, ``7♠#2`` (a Card is
+    returned as it is)."""
     if isinstance(token, Card):
         return token
     if not isinstance(token, str):
@@ -229,6 +231,10 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join([_STR[c] for c in cards])
 
 
-def card_list(cards: Iterable[Card | None]) -> list[str | None]:
+@overload
+def card_list(cards: Iterable[Card]) -> list[str]: ...
+@overload
+def card_list(cards: Iterable[Card | None]) -> list[str | None]: ...
+def card_list(cards: Iterable[Card | None]) -> list[str] | list[str | None]:
     """Cards as their notations (the form views use); None, a face-down card, stays None."""
     return [None if c is None else _STR[c] for c in cards]

@@ -38,30 +38,31 @@ class ActionKind:
     by_target: bool = False
 
 
-def singles(cards: Iterable[str]) -> tuple[tuple[str, ...], ...]:
+def singles(cards: Iterable[object]) -> tuple[tuple[str, ...], ...]:
+    """Each card (or notation: cards count by ``str``) alone, each once."""
     return tuple((c,) for c in unique(cards))
 
 
-def sets_of(cards: Iterable[str], sizes: Iterable[int]) -> tuple[tuple[str, ...], ...]:
+def sets_of(cards: Iterable[object], sizes: Iterable[int]) -> tuple[tuple[str, ...], ...]:
     """Every set of distinct cards of each size (no card twice)."""
     pool = unique(cards)
     return tuple(t for k in sizes for t in combinations(pool, k))
 
 
-def multisets_of(cards: Iterable[str], sizes: Iterable[int]) -> tuple[tuple[str, ...], ...]:
+def multisets_of(cards: Iterable[object], sizes: Iterable[int]) -> tuple[tuple[str, ...], ...]:
     """Every multiset of each size (a card may appear several times: copies of one notation)."""
     pool = unique(cards)
     return tuple(t for k in sizes for t in combinations_with_replacement(pool, k))
 
 
-def pairs_of(cards: Iterable[str]) -> tuple[tuple[str, ...], ...]:
+def pairs_of(cards: Iterable[object]) -> tuple[tuple[str, ...], ...]:
     """Every ordered pair of different cards."""
     pool = unique(cards)
     return tuple((a, b) for a in pool for b in pool if a != b)
 
 
-def unique(cards: Iterable[str]) -> tuple[str, ...]:
-    """Notations in first-seen order, each once."""
+def unique(cards: Iterable[object]) -> tuple[str, ...]:
+    """Notations (``str`` of each card) in first-seen order, each once."""
     return tuple(dict.fromkeys(str(c) for c in cards))
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .errors import RulesError
 from .info import GameInfo
@@ -22,19 +22,25 @@ if TYPE_CHECKING:
 Bot = Callable[["State", Rng], "Action"]
 Evaluation = Callable[["State"], tuple[float, ...]]
 
+S = TypeVar("S", bound="State")
+
 
 @dataclass(frozen=True, slots=True)
-class GameSpec:
+class GameSpec(Generic[S]):
     """Everything a game package declares: its info, state class, table layout, bot, and
     optionally an evaluation of unfinished positions (each seat's expected reward, as
-    ``Result.rewards`` would give it) that search may use to cut playouts short."""
+    ``Result.rewards`` would give it) that search may use to cut playouts short.
+
+    Generic in the game's state class: a game's bot and evaluation take its own state, which
+    is what ``state`` makes. Code that holds specs of many games types them ``GameSpec[Any]``
+    (the pairing of each spec's bot with its own state class is not expressible statically)."""
 
     info: GameInfo
-    state: type[State]
+    state: type[S]
     package: str
     layout: tuple[Region, ...] = ()
-    bot: Bot | None = None
-    evaluate: Evaluation | None = None
+    bot: Callable[[S, Rng], Action] | None = None
+    evaluate: Callable[[S], tuple[float, ...]] | None = None
     encoding: EncodingHook | None = None
 
 
@@ -43,7 +49,7 @@ class Game:
 
     __slots__ = ("options", "spec")
 
-    def __init__(self, spec: GameSpec, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, spec: GameSpec[Any], options: Mapping[str, Any] | None = None) -> None:
         self.spec = spec
         self.options = resolve_options(spec.info.id, spec.info.options, options or {})
 
@@ -82,7 +88,7 @@ class Game:
             seed = fresh_seed()
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise RulesError(f"a seed is a whole number, not {seed!r}")
-        cls = self.spec.state
+        cls: type[State] = self.spec.state
         contents = cls.deck_contents(self.options, n)
         stacked = self._stacked(deck, contents)
         decks: dict[str, tuple[Any, ...]] = {}

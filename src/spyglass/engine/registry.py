@@ -16,13 +16,13 @@ class Registry:
 
     def __init__(self, modules: Mapping[str, str]) -> None:
         self._modules = dict(modules)
-        self._specs: dict[str, GameSpec] = {}
+        self._specs: dict[str, GameSpec[Any]] = {}
         self._broken: dict[str, str] = {}  # game id -> why its module would not load
 
     def ids(self) -> list[str]:
         return list(self._modules)
 
-    def spec(self, game_id: str) -> GameSpec:
+    def spec(self, game_id: str) -> GameSpec[Any]:
         if not isinstance(game_id, str):
             raise RulesError(
                 f"a game id is text, not {game_id!r}; known games: {', '.join(self._modules)}"

@@ -106,7 +106,7 @@ class Rng:
         """The items in a new uniformly random order that depends only on which items they
         are, not on the order they came in (sorted first): what a determinization needs, so
         no trace of the true order survives."""
-        order = sorted(items)  # type: ignore[type-var]
+        order = sorted(items)  # type: ignore[type-var]  # T is unbounded; callers pass cards
         self.shuffle(order)
         return order
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .action import Action
 from .errors import IllegalAction, RulesError
@@ -33,7 +33,7 @@ class State:
     - ``deck_contents(options, players)``: the cards of every initially shuffled deck (or
       ``DECK``: the cards of a game's one deck, named ``deck``, whatever the options);
     - ``max_actions(options, players)``: a bound on the length of any game;
-    - ``_setup()``: deal from ``self._decks`` (each deck top card first);
+    - ``_setup()``: deal from ``self._deck(name)`` (each deck top card first);
     - ``is_over`` and ``_current()``; ``_legal_actions()`` (empty once over);
     - ``_apply(action)`` for a legal action; ``_result()`` once over;
     - ``_view(observer)`` and ``_snapshot()`` (JSON-ready dicts);
@@ -45,7 +45,9 @@ class State:
     - optionally ``_parse(text)``, ``_why_illegal(action)``, ``_describe(action)``.
     """
 
-    parse_card: ClassVar[Callable[[str], Any]]
+    # A staticmethod in each game: a notation (or a card, returned as it is) -> the card. Its
+    # parameters are left open: the checker binds a callable class attribute like a method.
+    parse_card: ClassVar[Callable[..., Any]]
     notation_help: ClassVar[str] = ""
     #: The cards of a game's one deck, ``deck``, when they do not depend on the options: the
     #: default ``deck_contents`` (None: the game defines ``deck_contents``).
@@ -93,6 +95,13 @@ class State:
         cls, name: str, order: Sequence[Any], options: Mapping[str, Any], players: int
     ) -> None:
         """Raise RulesError if a stacked order breaks a constraint beyond its contents."""
+
+    def _deck(self, name: str) -> tuple[Any, ...]:
+        """The initial order of the deck ``name``, top card first: what ``_setup`` deals.
+        (A determinization keeps no decks: it is set up by copying, never dealt.)"""
+        if self._decks is None:
+            raise RuntimeError("a determinized state has no initial decks")
+        return self._decks[name]
 
     def _init(self, game: Game, players: int, seed: int, decks: dict[str, tuple[Any, ...]]) -> None:
         self.game = game
@@ -288,7 +297,7 @@ class State:
 
     def determinize(
         self, player: int | None, rng: Rng | int | None = None, *, log: bool = True
-    ) -> State:
+    ) -> Self:
         """A full state consistent with everything ``player`` knows, hidden parts resampled.
 
         The result has no record (it is a guess, not a game that was played), no seed, a
@@ -319,7 +328,7 @@ class State:
     def determinized(self) -> bool:
         return self._determinized
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         cls = type(self)
         new = cls.__new__(cls)
         new.__dict__.update(self.__dict__)

@@ -164,7 +164,11 @@ def _refresh() -> None:
     # Ray reads RAY_AUTH_MODE into a cached config; this is how Ray itself refreshes it when
     # it turns authentication on for a process (authentication_token_setup._enable_token_auth).
     try:
-        from ray._raylet import AuthenticationTokenLoader, Config  # noqa: PLC0415
+        # Private names of Ray's extension, absent from its type stubs and from some releases.
+        from ray._raylet import (  # type: ignore[attr-defined]  # noqa: PLC0415
+            AuthenticationTokenLoader,
+            Config,
+        )
 
         Config.initialize("")
         AuthenticationTokenLoader.instance().reset_cache()

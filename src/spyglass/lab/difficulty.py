@@ -159,7 +159,7 @@ class DifficultyReport:
 
 
 def solo_games(selected: Sequence[str] = ()) -> list[GameInfo]:
-    infos = [i for i in spyglass.games() if i.solo]
+    infos = [i for i in spyglass.games.list_games() if i.solo]
     if not selected:
         return infos
     by_id = {i.id: i for i in infos}
@@ -253,13 +253,13 @@ def difficulty(
     finally:
         if store is not None:
             store.close()
-    for task, (row, role), result in zip(tasks, owners, run.results, strict=True):
+    for task, (row, owner), result in zip(tasks, owners, run.results, strict=True):
         if result is None:
             continue
-        if role is None:
+        if owner is None:  # the clairvoyant bound
             row.bounds[task.index] = result
         else:
-            row.agents[role].outcomes.append(result)
+            row.agents[owner].outcomes.append(result)
     for row in rows:
         for table in row.agents.values():
             table.outcomes.sort(key=lambda o: o.index)

@@ -36,9 +36,9 @@ def play_game(
     """One game from ``seed``; each seat's agent gets its own seed derived from it."""
     state = game.new_state(players=players, seed=seed)
     seated = []
-    for seat, spec in enumerate(agent_names):
+    for seat_number, spec in enumerate(agent_names):
         name, params = _parsed(spec)  # read once per run, not once per game
-        seated.append(agents.load(name, seed=derive_seed(seed, f"agent/{seat}"), **params))
+        seated.append(agents.load(name, seed=derive_seed(seed, f"agent/{seat_number}"), **params))
     seconds = [0.0] * players
     decided = [0] * players  # decisions (moves with a choice) per seat
     turns: list[int] = []  # who moved, move by move

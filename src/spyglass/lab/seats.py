@@ -56,14 +56,14 @@ class LabSeat(Seat):
             )
         return state
 
-    @property  # type: ignore[override]  # a slot of Seat, computed here on first use
-    def view(self) -> dict[str, Any]:
+    @property
+    def view(self) -> dict[str, Any]:  # type: ignore[override]  # Seat's slot, built on first use
         if self._made_view is None:
             self._made_view = self._live().view(self.player)
         return self._made_view
 
     @property
-    def _sample(self) -> State:  # type: ignore[override]
+    def _sample(self) -> State:  # type: ignore[override]  # Seat's slot, built on first use
         if self._made_sample is None:
             self._made_sample = self._live().determinize(self.player, Rng(0))
         return self._made_sample

@@ -185,7 +185,7 @@ def paired_proportions(both: int, first: int, second: int, neither: int) -> dict
     margins = (both + first) * (second + neither) * (both + second) * (first + neither)
     # The correlation of the pairs, with Newcombe's correction when it is positive (without
     # it, deals that all agree would give an interval of width zero).
-    agree = both * neither - first * second
+    agree: float = both * neither - first * second
     if agree > 0:
         agree = max(agree - n / 2, 0.0)
     phi = agree / math.sqrt(margins) if margins else 0.0

@@ -22,7 +22,7 @@ half), with the same bootstrap's interval.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
 from pathlib import Path
@@ -180,7 +180,7 @@ def tournament(
     players: int | None = None,
     format: str = "round-robin",
     seed: int = 0,
-    options: dict[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None,
     jobs: int = 1,
     backend: str = "process",
     address: str | None = None,

@@ -74,11 +74,20 @@ class Param:
     log: bool = False
     choices: tuple[Any, ...] = ()
 
+    @property
+    def span(self) -> tuple[float, float]:
+        """The range of a whole or real parameter (a list of choices has none)."""
+        if self.low is None or self.high is None:
+            raise RulesError(f"{self.name} is a list of choices, not a range")
+        return self.low, self.high
+
     def suggest(self, trial: Any) -> Any:
         if self.kind == "int":
-            return trial.suggest_int(self.name, int(self.low), int(self.high), log=self.log)
+            low, high = self.span
+            return trial.suggest_int(self.name, int(low), int(high), log=self.log)
         if self.kind == "float":
-            return trial.suggest_float(self.name, self.low, self.high, log=self.log)
+            low, high = self.span
+            return trial.suggest_float(self.name, low, high, log=self.log)
         return trial.suggest_categorical(self.name, list(self.choices))
 
     def text(self) -> str:
@@ -185,7 +194,7 @@ def measure(objective: Objective, table: SimResult, score_lower: bool) -> dict[s
     elif objective.kind == "score":
         value = -mean_score if score_lower else mean_score
     elif objective.kind == "balance":
-        if table.players < 2:
+        if spread is None:  # a solo game
             raise RulesError("balance between seats needs a multiplayer game")
         value = spread
     else:
@@ -228,11 +237,13 @@ class TuneResult:
 
     @property
     def best(self) -> TrialRecord | None:
-        done = [t for t in self.trials if t.value is not None and not math.isnan(t.value)]
+        done = [
+            (t.value, t) for t in self.trials if t.value is not None and not math.isnan(t.value)
+        ]
         if not done:
             return None
         pick = max if self.objective.direction == "maximize" else min
-        return pick(done, key=lambda t: t.value)
+        return pick(done, key=lambda pair: pair[0])[1]
 
     def summary(self) -> dict[str, Any]:
         best = self.best
@@ -585,9 +596,11 @@ def _distribution(p: Param) -> Any:
     )
 
     if p.kind == "int":
-        return IntDistribution(int(p.low), int(p.high), log=p.log)
+        low, high = p.span
+        return IntDistribution(int(low), int(high), log=p.log)
     if p.kind == "float":
-        return FloatDistribution(float(p.low), float(p.high), log=p.log)
+        low, high = p.span
+        return FloatDistribution(float(low), float(high), log=p.log)
     return CategoricalDistribution(list(p.choices))
 
 

@@ -119,7 +119,7 @@ def _weights(header: str) -> dict[str, float]:
 def _load(directory: Traversable, name: str, cache_control: str) -> Asset:
     raw = (directory / name).read_bytes()
     digest = hashlib.sha256(raw).hexdigest()[:24]
-    forms = {None: Form(raw, None, f'"{digest}"')}
+    forms: dict[str | None, Form] = {None: Form(raw, None, f'"{digest}"')}
     for encoding, suffix in FORMS:
         packed = directory / (name + suffix)
         if packed.is_file():

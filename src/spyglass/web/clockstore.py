@@ -369,4 +369,5 @@ def meta(store: Store, table_id: str) -> Meta | None:
         if row is None:
             return None
         clock = conn.execute(select(clocks_t).where(clocks_t.c.table_id == table_id)).first()
-        return Meta(row.status, row.waiting, _seats(conn, table_id), clock and _clock(clock))
+        times = None if clock is None else _clock(clock)
+        return Meta(row.status, row.waiting, _seats(conn, table_id), times)

@@ -184,7 +184,7 @@ class JobRunner:
                     type(error).__name__,
                 )
         legal = seen.legal_actions
-        return str(legal[Rng(seed).randrange(len(legal))])
+        return str(legal[Rng(seed).below(len(legal))])
 
     # ------------------------------------------------------------------ hints
 

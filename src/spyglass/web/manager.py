@@ -160,13 +160,14 @@ class TableManager:
         table is committed and swapped in together, or not at all."""
         return await asyncio.shield(self.spawn(coro))
 
-    async def start(self) -> None:
+    async def start(self) -> int:
         """Listen to the other processes, archive the tables idle too long, queue the bot
         moves an older version left waiting, and start taking jobs. Tables load when someone
-        (a request, a job) asks for them."""
+        (a request, a job) asks for them. Returns how many bot moves it queued."""
         self.bots.warm()
         await self.bus.start(self._hear)
         await self.archive_idle()
+        queued = 0
         for table_id, _step in await self.run_db(self.store.tables_without_bot_job):
             try:
                 async with self.hold(table_id) as table:
@@ -174,6 +175,7 @@ class TableManager:
                     job = self.bot_job(table)
                     if job is not None:
                         await self.run_db(self.store.add_job, job)
+                        queued += 1
             except TableError:
                 continue
         self.jobs.start()
@@ -181,6 +183,7 @@ class TableManager:
         self.timekeeper.start()
         self.spawn(self._housekeeping())
         self.spawn(self.rate_unrated())
+        return queued
 
     async def close(self) -> None:
         """Stop: hand the jobs back, close every connection (1012: reconnect elsewhere), stop
@@ -360,10 +363,10 @@ class TableManager:
         agent = spec.agent or "heuristic"
         try:
             agent_params(agent, spec.budget, self.caps.max_budget)
-            name = clean_name(spec.name, index) if spec.name else None
+            given = clean_name(spec.name, index) if spec.name else None
         except (RulesError, BadName) as error:
             raise TableError(422, f"seat {index}: {error}") from None
-        shown = f"{name} ({agent} bot)" if name else bot_name(index, agent)
+        shown = f"{given} ({agent} bot)" if given else bot_name(index, agent)
         return SeatRow(index, BOT, shown, agent, spec.budget, None)
 
     def bot_job(self, table: Table, state: State | None = None) -> Job | None:
@@ -453,8 +456,8 @@ class TableManager:
                 for notation in moves:
                     state.apply(notation)
             except IllegalAction:
-                state = None
-            if state is not None:
+                pass  # not the moves this copy can make: reloaded below
+            else:
                 table.row.actions.extend(moves)
                 table.row.status = status
                 table.state = state
@@ -723,7 +726,8 @@ class TableManager:
             waiting = WAITING_BOT if table.is_bot(new.current_player) else WAITING_HUMAN
         job = self.bot_job(table, new)
         also, clock = self.timekeeper.after_move(table, seat, new, time.time())
-        out = (clock or table.clock).out if (clock or table.clock) is not None else ()
+        kept = clock or table.clock
+        out = kept.out if kept is not None else ()
         result = final_result(new, out, new.is_over)
         try:
             await self.run_db(
@@ -1039,6 +1043,7 @@ class TableManager:
     async def _hear(self, note: Note) -> None:
         """Another process changed a table: bring this process's copy up to date and tell the
         connections here."""
+        table: Table | None  # every table held here, or the one the note is about
         if note.kind == RESYNC:
             for table in list(self.tables.values()):
                 async with table.lock:

@@ -205,7 +205,8 @@ class Players:
         one whose clock runs out soonest first, then those without a clock, the most recently
         changed first), and the finished ones with their results, newest first."""
         rows = await self.manager.run_db(self.db.seats_of, account.id)
-        live, finished = [], []
+        live: list[dict[str, Any]] = []
+        finished: list[dict[str, Any]] = []
         for row in rows:
             entry = await self._entry(row)
             (finished if row["status"] == OVER else live).append(entry)
@@ -274,7 +275,7 @@ class Players:
         ratings = await self.manager.run_db(self.manager.ratings.of, account.id)
         rows = await self.manager.run_db(self.db.seats_of, account.id)
         own = viewer is not None and viewer.id == account.id
-        history = []
+        history: list[dict[str, Any]] = []
         played = won = 0
         for row in rows:
             if row["status"] != OVER or (row["private"] and not own):

@@ -98,11 +98,11 @@ class Ratings:
             with self.engine.begin() as conn:
                 conn.execute(insert(rated_t).values(table_id=table_id, at=now, changes="{}"))
                 dialect: Any = sqlite if self.store.is_sqlite else postgresql
-                for key in stored:
+                for player in stored:
                     conn.execute(
                         dialect.insert(ratings_t)
                         .values(
-                            player=key,
+                            player=player,
                             game=game,
                             mu=START.mu,
                             sigma=START.sigma,
@@ -121,7 +121,7 @@ class Ratings:
                 before = {r.player: Rating(r.mu, r.sigma, r.games) for r in conn.execute(query)}
                 now_ratings = [before[k] if k is not None else START for k in keys]
                 teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in now_ratings]
-                rated = MODEL.rate(teams, ranks=places)
+                rated = MODEL.rate(teams, ranks=[float(p) for p in places])
                 changes = []
                 for seat, key, old, team, place in zip(
                     seats, keys, now_ratings, rated, places, strict=True

@@ -126,7 +126,10 @@ class Table:
     used: float = field(default_factory=time.monotonic)  # last pinned
     broken: str | None = None  # why the stored history does not replay (read-only)
     # Hints per (step, seat): asked once per position however many requests ask.
-    hints: dict[tuple[int, int], asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
+    # (None: the table moved on before the hint came.)
+    hints: dict[tuple[int, int], asyncio.Future[dict[str, Any] | None]] = field(
+        default_factory=dict
+    )
     # The legal moves of the current state as the browser gets them (with their sentences),
     # and each seat's state message as text: computed once per state and presence, however
     # many connections and requests ask for them.

@@ -179,8 +179,8 @@ class FairQueue:
             if not job.done.done():
                 if future.cancelled():
                     job.done.cancel()
-                elif future.exception() is not None:
-                    job.done.set_exception(future.exception())  # type: ignore[arg-type]
+                elif (error := future.exception()) is not None:
+                    job.done.set_exception(error)
                 else:
                     job.done.set_result(future.result())
             self.pump()

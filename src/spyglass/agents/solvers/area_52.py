@@ -68,6 +68,7 @@ class Solver:
         are found on the bot's own line or near it). ``after`` is the squad the move leaves
         (first wave: a bitmask of cards; second: kinds) and ``rest`` the aliens after this one."""
         if second:
+            # second wave: ``after`` is a tuple of kinds (the first wave's is a bitmask)
             squad = [(k >> 1, bool(k & 1)) for k in after]  # type: ignore[union-attr]
             cost = bot.LOSS * (size - len(squad)) if kind == DUAL else 0.0
             upcoming = [(k >> 1, bool(k & 1)) for k in rest[:2]]
@@ -75,10 +76,11 @@ class Solver:
             for k in rest[2:]:
                 profile[k] += 1
         else:
+            # first wave: ``after`` is a bitmask of cards, ``rest`` holds cards
             squad = [(VALUE[c], RED[c]) for c in range(52) if after >> c & 1]  # type: ignore[operator]
             cost = 0.0
             upcoming = [(VALUE[c], RED[c]) for c in rest[:2]]
-            profile = bot.deck_profile(rest[2:])  # type: ignore[arg-type]
+            profile = bot.deck_profile(rest[2:])  # type: ignore[arg-type]  # cards, as ints
         if kind == SACRIFICE:
             cost += bot.LOSS + bot.SACRIFICE_COST
         for alien in upcoming:
@@ -208,13 +210,13 @@ class Solver:
         if len(moves) > 1:
             moves.sort(key=lambda m: -self.promise(m[0][0], m[1], rest, True, len(squad)))
         for move, left, queue_after in moves:
-            after, dealt_after = left, dealt
+            squad_after, dealt_after = left, dealt
             if len(left) < SQUAD and dealt < len(self.deck):
                 drawn = self.deck_kinds[dealt : dealt + SQUAD - len(left)]
                 dealt_after = dealt + len(drawn)
-                after = tuple(sorted((*left, *drawn)))
+                squad_after = tuple(sorted((*left, *drawn)))
             line.append(move)
-            if self.second(after, dealt_after, queue_after, target):
+            if self.second(squad_after, dealt_after, queue_after, target):
                 return True
             line.pop()
         self.failed[key] = target

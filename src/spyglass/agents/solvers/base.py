@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from spyglass.engine import State
+from spyglass.engine import Result, State
 
 
 class OutOfTime(Exception):
@@ -66,9 +66,18 @@ class Allowance:
         return time.process_time() - self.started
 
 
+def ended(state: State) -> Result:
+    """The result of a state the search has found over (``State.result`` is None only while
+    a game goes on, which would be a bug in the caller)."""
+    result = state.result
+    if result is None:
+        raise RuntimeError("the game is not over")
+    return result
+
+
 def finished_bound(state: State) -> Bound:
     """The bound of a game already over: its own result, proved."""
-    result = state.result
+    result = ended(state)
     return Bound(bool(result.won), result.score if result.won else None, True, (), 0, 0.0)
 
 
@@ -94,12 +103,13 @@ def prove(
         if not won:
             return Bound(False, None, True, (), allowance.nodes, allowance.spent)
         moves, end = line()
-        score, exact = end.result.score, False
+        score, exact = ended(end).score, False
         if optimise_score:
             try:
-                while reach(int(score) + 1):
+                # A won line of a game that optimises its score always has one.
+                while score is not None and reach(int(score) + 1):
                     moves, end = line()
-                    score = end.result.score
+                    score = ended(end).score
                 exact = True
             except OutOfTime:
                 pass

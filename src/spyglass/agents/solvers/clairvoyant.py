@@ -23,7 +23,7 @@ from typing import Any
 from spyglass.engine import Action, RulesError, State
 from spyglass.engine.rng import Rng
 
-from .base import Allowance, Bound, OutOfTime
+from .base import Allowance, Bound, OutOfTime, ended
 
 
 class Search:
@@ -63,7 +63,7 @@ class Search:
     def find_win(self, state: State, line: list[Action]) -> bool:
         self._tick()
         if state.is_over:
-            return bool(state.result.won)
+            return bool(ended(state).won)
         key = state.position_key()
         if key in self.lost:
             return False
@@ -83,7 +83,7 @@ class Search:
         """The best score of a win from ``state`` (None if none) and a line reaching it."""
         self._tick()
         if state.is_over:
-            result = state.result
+            result = ended(state)
             return (result.score, []) if result.won else (None, [])
         key = state.position_key()
         if key in self.lost:
@@ -125,7 +125,7 @@ def clairvoyant(
         replay = state.clone()
         for action in line:
             replay.apply(action)
-        score, best_line, exact = replay.result.score, line, False
+        score, best_line, exact = ended(replay).score, line, False
         if optimise_score:
             try:
                 found, found_line = search.best_score(state.clone(), {})

@@ -22,7 +22,7 @@ each position failed; the best score is found by raising the need one step at a 
 
 from __future__ import annotations
 
-from spyglass.components.cards import SUITS
+from spyglass.components.cards import SUITS, Card
 from spyglass.engine import RulesError, State
 from spyglass.games.hide_and_seek.playground import (
     ALL_REVEALED,
@@ -57,8 +57,8 @@ def _lines_of_cell(cell: int) -> tuple[int, int]:
     return cell_column(cell), COLUMNS + cell_row(cell)
 
 
-def _suit(card: int) -> int:
-    return SUITS.index(card.suit)  # type: ignore[attr-defined]
+def _suit(card: Card) -> int:
+    return SUITS.index(card.suit)
 
 
 class Solver:
@@ -125,32 +125,32 @@ class Solver:
                 continue
             suit = self.cells[cell]
             scored = 0
-            after = list(lines)
+            changed = list(lines)
             for line in _lines_of_cell(cell):
                 kept = tuple(s for s in lines[line] if s != suit)
                 scored += len(lines[line]) - len(kept)
-                after[line] = kept
+                changed[line] = kept
             if scored:
-                reveals.append((scored, cell, tuple(after)))
+                reveals.append((scored, cell, tuple(changed)))
         reveals.sort(key=lambda r: -r[0])
         places = []
         for line in range(LINES):
             if len(lines[line]) < 2:
-                after = list(lines)
-                after[line] = tuple(sorted((*lines[line], top)))
+                changed = list(lines)
+                changed[line] = tuple(sorted((*lines[line], top)))
                 promise = bin(self.matching[line][top] & ~revealed).count("1")
-                places.append((promise, line, tuple(after)))
+                places.append((promise, line, tuple(changed)))
         places.sort(key=lambda p: -p[0])
         withdraws = []
         for line in range(LINES):
             if top in lines[line]:
-                kept = list(lines[line])
-                kept.remove(top)
-                after = list(lines)
-                after[line] = tuple(kept)
+                remaining = list(lines[line])
+                remaining.remove(top)
+                changed = list(lines)
+                changed[line] = tuple(remaining)
                 # a dead guess is best withdrawn: it frees an end and costs nothing to score
                 dead = not self.live(line, top, revealed)
-                withdraws.append((dead, line, tuple(after)))
+                withdraws.append((dead, line, tuple(changed)))
         withdraws.sort(key=lambda w: -w[0])
         trail = self.line
         # Scoring reveals of two or more first, then the placements that can score, then the

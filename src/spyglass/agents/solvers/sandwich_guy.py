@@ -25,7 +25,7 @@ from spyglass.games.sandwich_guy.rules import (
     sandwich_action,
 )
 
-from .base import Allowance, Bound, OutOfTime
+from .base import Allowance, Bound, OutOfTime, ended
 
 #: Raised whenever a change could change an answer (results kept by the strength run name it).
 VERSION = 1
@@ -61,6 +61,7 @@ class Solver:
                     if wanted >> ranks[k] & 1:
                         triple = (cards[i], cards[j], cards[k])
                         after = hand & ~((1 << cards[i]) | (1 << cards[j]) | (1 << cards[k]))
+                        # card codes as plain ints (the search's bitmasks), read like Cards
                         want = DRAWS[quality(triple)]  # type: ignore[arg-type]
                         room = min(want, HAND_LIMIT - (n - 3), left)
                         for card in self.deck[drawn : drawn + room]:
@@ -112,7 +113,7 @@ class Solver:
         return value
 
     def line(self, hand: int, drawn: int) -> list[tuple[int, int, int]]:
-        out = []
+        out: list[tuple[int, int, int]] = []
         while True:
             chosen = self.values[hand, drawn][1]
             if chosen is None:
@@ -147,7 +148,7 @@ def bound(
         raise RulesError("this solver solves The Sandwich Guy")
     allowance = Allowance(seconds, max_nodes)
     if state.is_over:
-        result = state.result
+        result = ended(state)
         return Bound(bool(result.won), result.score, True, (), 0, 0.0)
     solver = Solver(state, allowance)
     hand = 0

@@ -77,6 +77,7 @@ def moves(position: Position, free: bool = False) -> list[tuple[Move, Position, 
                 kept = _with((a, b), d)
                 left = _without(candidates, d)
                 if index == len(position) - 1:  # rank 1: promoted out, the syndicate falls
+                    # no position follows the fall: the entry's position is None here only
                     found.append(((index, m, d, OUT, None), None, 0))  # type: ignore[arg-type]
                     continue
                 above_members, above_candidates = position[index + 1]
@@ -168,7 +169,7 @@ class Solution:
         return self.sacrifices is not None
 
 
-def solve(state: SyndicateState, allowance: Allowance | None = None) -> Solution:
+def solve(state: State, allowance: Allowance | None = None) -> Solution:
     """Solve from this position (including the choice of first members, if still open).
     With an ``allowance``, raise OutOfTime when it runs out."""
     if not isinstance(state, SyndicateState):
@@ -278,7 +279,7 @@ def bound(
         solution = solve(state, allowance)
     except OutOfTime:
         return Bound(None, None, False, (), allowance.nodes, allowance.spent)
-    if not solution.winnable:
+    if solution.sacrifices is None:  # cannot be won
         return Bound(False, None, True, (), allowance.nodes, allowance.spent)
     return Bound(
         True,

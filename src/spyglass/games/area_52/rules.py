@@ -98,10 +98,10 @@ class Area52State(State):
         return 2 * DECK_SIZE
 
     def _setup(self) -> None:
-        black = list(self._decks["defenders"])
+        black = list(self._deck("defenders"))
         self.defenders = black[:SQUAD]
         self.defender_deck = black[SQUAD:]
-        self.alien_deck = list(self._decks["aliens"])
+        self.alien_deck = list(self._deck("aliens"))
         self.known_back = 0
         self.attackers = []
         self.discard = []
@@ -150,7 +150,9 @@ class Area52State(State):
                 row = squad[i] * PER_DECK
                 for j in range(i + 1, n):
                     if values[j] == rest:
-                        moves.append(duals[row + squad[j]])
+                        dual = duals[row + squad[j]]
+                        assert dual is not None  # two different cards of the deck
+                        moves.append(dual)
         moves += [SINGLES[c] for c in squad if VALUE[c] > wanted and RED[c] != red]
         moves += [SACRIFICES[c] for c in squad]
         return moves

@@ -135,6 +135,7 @@ def choose(state: BobaTeaState, rng: Rng) -> Action:
     moves = state.legal_actions()
     odds = _Odds(state)
     if state.held is not None:
+        assert state.target is not None  # a rude customer came for a target
         index, position = state.target
         held = RANK[state.held]
         fit = odds.fit_share(*window(state.queues[index], position))

@@ -128,7 +128,7 @@ class BobaTeaState(State):
         return 2 * (DECK_SIZE - QUEUES)
 
     def _setup(self) -> None:
-        self.deck = list(reversed(self._decks["deck"]))
+        self.deck = list(reversed(self._deck("deck")))
         self.queues = [[self.deck.pop()] for _ in range(QUEUES)]
         self.discard = []
         self.discarded = [0] * 14
@@ -164,6 +164,7 @@ class BobaTeaState(State):
             return []
         held = self.held
         if held is not None:
+            assert self.target is not None  # a rude customer came for a target
             number = self.target[0] + 1
             return [answer_action(STAY, held, number), answer_action(KICK, held, number)]
         a, b, c, d = self._queue_moves
@@ -192,6 +193,7 @@ class BobaTeaState(State):
 
     def _draw(self) -> str:
         """Draw the next customer for the chosen target: it joins the queue if it fits."""
+        assert self.target is not None  # drawing follows choosing a target
         index, position = self.target
         queue = self.queues[index]
         card = self.deck.pop()
@@ -210,9 +212,10 @@ class BobaTeaState(State):
         return f"drew {card}, a rude customer (the position takes {RANGE_TEXT[low, high]})"
 
     def _stay(self) -> None:
-        index = self.target[0]
+        held, target = self.held, self.target
+        assert held is not None and target is not None  # the answer to a rude customer
+        index = target[0]
         leaving = self.queues[index]
-        held = self.held
         self.queues[index] = [held]
         self._refresh(index)
         self.held = None
@@ -225,6 +228,7 @@ class BobaTeaState(State):
 
     def _kick(self) -> None:
         held = self.held
+        assert held is not None  # the answer to a rude customer
         self.held = None
         self.kicks += 1
         out = [held]
@@ -399,7 +403,7 @@ class BobaTeaState(State):
         return self._parse_position(number, words)
 
     def _answer(self, kind: str) -> Action:
-        if self.held is None:
+        if self.held is None or self.target is None:  # no rude customer: both are None
             return Action(kind, (), None, kind)
         return answer_action(kind, self.held, self.target[0] + 1)
 
@@ -473,6 +477,7 @@ class BobaTeaState(State):
                 )
             if action.cards != (self.held,):
                 return f"the rude customer is {self.held}"
+            assert self.target is not None  # a rude customer came for a target
             return f"the rude customer came for Q{self.target[0] + 1}"
         if self.held is not None:
             return (
@@ -517,9 +522,10 @@ class BobaTeaState(State):
     def _describe(self, action: Action) -> str:
         if action.kind == TARGET:
             return self._describe_target(action)
-        index, position = self.target
+        held, target = self.held, self.target
+        assert held is not None and target is not None  # the answers to a rude customer
+        index, position = target
         queue = self.queues[index]
-        held = self.held
         if action.kind == STAY:
             text = (
                 f"Let {held} stay: Q{index + 1} ({cards_text(queue)}) is discarded and {held}"

@@ -144,8 +144,10 @@ class Judge:
     # ------------------------------------------------------------ the decisions
 
     def play_value(self, tops: list[Card], pile: int) -> float:
+        drawn = self.drawn
+        assert drawn is not None  # plays are weighed for the card just drawn
         after = list(tops)
-        after[pile] = self.drawn
+        after[pile] = drawn
         alive = self.alive
         up = alive & ~self.face_down
         best = None
@@ -235,7 +237,10 @@ class Judge:
                     kill |= fronts[j]
             others_fit.append(fit)
             others_kill.append(kill)
-        won = [killers[p] is not None and alive == 1 << killers[p] for p in range(PILE_COUNT)]
+        won = [
+            killer is not None and alive == 1 << killer
+            for killer in (killers[p] for p in range(PILE_COUNT))
+        ]
         for p in range(PILE_COUNT):
             if killers[p] is not None:
                 kept[p] += KILL_WEIGHT

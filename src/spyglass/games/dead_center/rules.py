@@ -120,10 +120,10 @@ class DeadCenterState(State):
         return ZOMBIE_COUNT + 2 * draws
 
     def _setup(self) -> None:
-        order = self._decks["deck"]
+        order = self._deck("deck")
         self.piles = [(card,) for card in order[:CABIN_SIZE]]
         self.deck = list(reversed(order[CABIN_SIZE:]))
-        self.ring = tuple(self._decks["zombies"])
+        self.ring = tuple(self._deck("zombies"))
         self.face_down = ALL_SPACES
         self.alive = ALL_SPACES
         self.killed = ()

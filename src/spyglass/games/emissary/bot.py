@@ -191,6 +191,8 @@ def _after_draw(turn: Turn, draw: int, keep: int) -> float:
     pools = [tuple(c for c in turn.pool if c not in drawn) for drawn in draws]
     tables = solve_many(hands, turn.trump, pools, need, turn.hearts)[0]
     total = 0.0
-    for chance in best_kept(tables, keep, need):
+    chances = best_kept(tables, keep, need)
+    assert isinstance(chances, list)  # one chance per sample: tables is a batch
+    for chance in chances:
         total += chance  # in the samples' order, as the sum always ran
     return total / SAMPLES

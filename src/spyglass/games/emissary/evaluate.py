@@ -79,6 +79,6 @@ def _aim(state: EmissaryState) -> tuple[float, float]:
 
 def evaluate(state: EmissaryState) -> tuple[float, ...]:
     """``(p,)``: the estimated chance of winning, like ``Result.rewards`` for a solo game."""
-    if state.is_over:
-        return state.result.rewards
+    if (result := state.result) is not None:  # None exactly while the game goes on
+        return result.rewards
     return win_chance(WEIGHTS, features(state))

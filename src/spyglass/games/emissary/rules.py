@@ -134,8 +134,8 @@ class EmissaryState(State):
         return MAX_ACTIONS
 
     def _setup(self) -> None:
-        self.rulers = list(self._decks["rulers"])
-        self.deck = list(reversed(self._decks["deck"]))
+        self.rulers = list(self._deck("rulers"))
+        self.deck = list(reversed(self._deck("deck")))
         self.won = []
         self.visited = 0
         self.spent = 0
@@ -435,6 +435,7 @@ class EmissaryState(State):
         for k, ruler in enumerate(self.rulers):
             trump = SYMBOL[SUIT[ruler]]
             need = f"{k + 1} win{'s' * (k > 0)}"
+            cards: list[str | None]  # None: a won ruler's card, face down
             if k in self.won:
                 state, cards = "won", [None]
                 note = f"won: {ruler} supports you"

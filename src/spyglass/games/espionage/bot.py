@@ -35,7 +35,7 @@ PRIOR = {
     Role.CIVILIAN: 10,
 }
 #: How likely each role is to play each kind of card on us (relative weights).
-LIKELIHOOD = {
+LIKELIHOOD: dict[str, dict[Role, float]] = {
     "secret": {
         Role.SPY: 6,
         Role.DOUBLE_AGENT: 5,
@@ -69,7 +69,7 @@ def beliefs(state: EspionageState, seat: int) -> list[dict[Role, float]]:
         if other == seat:
             result.append({r: float(r is own) for r in ROLES})
             continue
-        weights = {r: PRIOR[r] - (1 if r is own else 0) for r in ROLES}
+        weights: dict[Role, float] = {r: PRIOR[r] - (1 if r is own else 0) for r in ROLES}
         for play in state.plays:
             if play.giver == other and play.receiver == seat:
                 kind = _kind(play.card)
@@ -107,6 +107,7 @@ def _kind(card: int) -> str | None:
 def choose(state: EspionageState, rng: Rng) -> Action:
     moves = state.legal_actions()
     seat = state.current_player
+    assert seat is not None  # a bot is asked only while the game goes on
     role = role_of(state.role_cards[seat])
     belief = beliefs(state, seat)
     unit = state.unit

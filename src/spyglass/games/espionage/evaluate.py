@@ -34,8 +34,8 @@ def projected(state: EspionageState) -> list[int]:
 
 def evaluate(state: EspionageState) -> tuple[float, ...]:
     """Each seat's estimated share of the win (the values sum to 1), like ``Result.rewards``."""
-    if state.is_over:
-        return state.result.rewards
+    if (result := state.result) is not None:  # None exactly while the game goes on
+        return result.rewards
     points = projected(state)
     best = max(points)
     to_go = max(0.0, state.threshold - best)

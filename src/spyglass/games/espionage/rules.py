@@ -177,7 +177,7 @@ class EspionageState(State):
         self.over = False
         self.first = self.rng.below(self.players)
         self._say(f"seat {self.first} is chosen at random to go first")
-        self._deal(list(self._decks["deck"]))
+        self._deal(list(self._deck("deck")))
 
     def _deal(self, order: list[Card]) -> None:
         """Start a city from a deck (top card first): a role card each, then five cards each,

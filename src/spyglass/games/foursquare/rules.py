@@ -7,7 +7,7 @@ is face down as a bitmask, so a legal placement is found with a few integer oper
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from spyglass.components.cards import (
     PER_DECK,
@@ -131,7 +131,7 @@ class FoursquareState(State):
         return DECK_SIZE - 1  # the first card is placed at set-up; each turn places one more
 
     def _setup(self) -> None:
-        self.deck = list(reversed(self._decks["deck"]))
+        self.deck = list(reversed(self._deck("deck")))
         self.piles = {}
         self.occupied = self.down = self.full = self.reach = 0
         self.top = self.bottom = ROW[START]
@@ -209,7 +209,7 @@ class FoursquareState(State):
         candidates = ((self.reach & ~occupied) | (occupied & ~self.full)) & self._window()
         face_up = occupied & ~down
         base = card * SPACES
-        moves = []
+        moves: list[Action | None] = []
         while candidates:
             bit = candidates & -candidates
             candidates ^= bit
@@ -230,7 +230,8 @@ class FoursquareState(State):
                 flips = (row_flips[ROW[index]] | col_flips[COL[index]]) & ~bit
             if ((down & ~bit) ^ flips).bit_count() <= CLOSED_LIMIT:
                 moves.append(PLACE[base + index])
-        return moves
+        # PLACE is None only for cards never placed (above 10): the card drawn is one placed.
+        return cast(list[Action], moves)
 
     def _flips_for(self, index: int) -> int:
         assert self.card is not None
@@ -286,7 +287,8 @@ class FoursquareState(State):
 
     def _flip_text(self, flips: int) -> str:
         """What a placement with these flips would do, in words (before it happens)."""
-        closing, opening = [], []
+        closing: list[str] = []
+        opening: list[str] = []
         for index in bits(flips):
             top = f"{self.piles[index][-1]} on {LABEL[index]}"
             (opening if self.down >> index & 1 else closing).append(top)
@@ -296,7 +298,7 @@ class FoursquareState(State):
         piles = self.occupied.bit_count()
         closed = self.down.bit_count()
         left = len(self.deck)
-        detail = {
+        detail: dict[str, Any] = {
             "cards_left_in_deck": left,
             "piles": piles,
             "face_down_tops": closed,

@@ -82,7 +82,7 @@ def draw(rng: Rng) -> list[Card]:
     index = rng.below(ARRANGEMENTS)
     index, chosen = divmod(index, len(PATTERNS))
     pattern = PATTERNS[chosen]
-    cards = []
+    cards: list[Card] = []
     for column in range(COLUMNS):
         index, order = divmod(index, 6)
         suits = pattern[column]

@@ -31,7 +31,8 @@ from .arrangements import line_odds, suit_odds
 from .playground import CELL_LABELS, CELLS, COLUMNS, ROWS, SPACES, SPACES_OF_CELL, Space
 from .rules import HideAndSeekState
 
-SUIT_OF = {suit: i for i, suit in enumerate(SUITS)}
+# Keyed by Card.suit, which is None for a joker (this game has none: never looked up).
+SUIT_OF: dict[str | None, int] = {suit: i for i, suit in enumerate(SUITS)}
 
 PLACE_BAR = 0.6  # place when the line hides the top card's suit at least this surely ...
 BAR_SLOPE = 0.1  # ... plus this much per deck card per face-down playmate above 40/12

@@ -146,10 +146,10 @@ class HideAndSeekState(State):
                 )
 
     def _setup(self) -> None:
-        self.cells = tuple(self._decks["playground"])
+        self.cells = tuple(self._deck("playground"))
         self.revealed = 0
         self.guesses = [None] * SPACE_COUNT
-        self.deck = list(reversed(self._decks["deck"]))
+        self.deck = list(reversed(self._deck("deck")))
         self.discard = []
         self.score_pile = []
         self._say(f"twelve playmates hide face down; the deck shows {self._top_text()}")

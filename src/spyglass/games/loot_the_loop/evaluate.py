@@ -39,6 +39,6 @@ def features(state: LootTheLoopState) -> tuple[float, ...]:
 
 def evaluate(state: LootTheLoopState) -> tuple[float, ...]:
     """``(p,)``: the estimated chance of winning, like ``Result.rewards`` for a solo game."""
-    if state.is_over:
-        return state.result.rewards
+    if (result := state.result) is not None:  # None exactly while the game goes on
+        return result.rewards
     return win_chance(WEIGHTS, features(state))

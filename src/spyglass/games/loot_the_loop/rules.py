@@ -164,7 +164,7 @@ class LootTheLoopState(State):
         return MAX_ACTIONS  # derived beside its definition above
 
     def _setup(self) -> None:
-        self.loop = Loop(self._decks["deck"])
+        self.loop = Loop(self._deck("deck"))
         self.notes = []
         self.notes_mask = 0
         self.score_pile = []
@@ -245,10 +245,10 @@ class LootTheLoopState(State):
                     safe = progress = True
                 offered.append((explore_action(value, cards), glance, shift, None))
         notes = self.notes
-        if top_trinket and len(notes) < NOTES_LIMIT:
-            marked = mask | 1 << top  # type: ignore[operator]
+        if top_trinket and top is not None and len(notes) < NOTES_LIMIT:
+            marked = mask | 1 << top
             glance = (size - 1, marked, second, loop_shown[2], loop_shown[3]) if check else None
-            offered.append((mark_action(top), glance, -1, None))  # type: ignore[arg-type]
+            offered.append((mark_action(top), glance, -1, None))
         for card in sorted(notes, key=NOTE_ORDER.__getitem__) if len(notes) > 1 else notes:
             glance = (size + 1, mask & ~(1 << card), card, top, second) if check else None
             offered.append((return_action(card), glance, -2, card))
@@ -269,8 +269,7 @@ class LootTheLoopState(State):
         downhill: frozenset[Key] | None = None
         allowed = []
         for action, glance, how, card in offered:
-            keys = None if glance is None else seen.get(glance)
-            if keys is None:
+            if glance is None or (keys := seen.get(glance)) is None:
                 allowed.append(action)
                 continue
             if shown is None:
@@ -281,7 +280,7 @@ class LootTheLoopState(State):
                 after = shown[1:]
             else:
                 after = (card, *shown)
-            key = (after, glance[1])  # type: ignore[index]
+            key = (after, glance[1])
             if key not in keys:
                 allowed.append(action)
             elif progress:

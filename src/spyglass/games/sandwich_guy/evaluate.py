@@ -29,8 +29,8 @@ def features(state: SandwichGuyState) -> tuple[float, ...]:
 
 def evaluate(state: SandwichGuyState) -> tuple[float, ...]:
     """``(p,)``: the estimated chance of winning, like ``Result.rewards`` for a solo game."""
-    if state.is_over:
-        return state.result.rewards
+    if (result := state.result) is not None:  # None exactly while the game goes on
+        return result.rewards
     if state.deck_done:
         return (1.0,)
     return win_chance(WEIGHTS, features(state))

@@ -31,9 +31,9 @@ _SUIT = tuple(Card(code).suit for code in range(PER_DECK))
 _RED = tuple(Card(code).is_red for code in range(PER_DECK))
 
 
-def _progressions() -> dict[tuple[int, int, int], tuple[int, int]]:
+def _progressions() -> dict[tuple[int, ...], tuple[int, int]]:
     """Sorted rank triple -> (first rank, step) of the way it is evenly spaced mod 13."""
-    table: dict[tuple[int, int, int], tuple[int, int]] = {}
+    table: dict[tuple[int, ...], tuple[int, int]] = {}
     for first in range(13):
         for step in range(7):
             ranks = tuple(sorted((first + k * step) % 13 + 1 for k in range(3)))
@@ -113,7 +113,7 @@ class SandwichGuyState(State):
         return DECK_SIZE // 3  # every sandwich discards three of the 52 cards
 
     def _setup(self) -> None:
-        self.deck = list(reversed(self._decks["deck"]))
+        self.deck = list(reversed(self._deck("deck")))
         self.hand = []
         self.discard = []
         self.deck_done = False

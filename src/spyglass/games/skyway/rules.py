@@ -117,7 +117,7 @@ class SkywayState(State):
         return (first + 2 * later + MARKET_SIZE - 1) // MARKET_SIZE
 
     def _setup(self) -> None:
-        self.deck = list(reversed(self._decks["deck"]))
+        self.deck = list(reversed(self._deck("deck")))
         self.discard = []
         self.market = []
         self.grid = [[] for _ in range(SPACES)]
@@ -238,6 +238,7 @@ class SkywayState(State):
         changed = self._changed
         if changed:
             places = self._places
+            # one length per suit, four in, four out: the checker sees a tuple of any length
             self._lengths = tuple(  # type: ignore[assignment]
                 suit_run(places[s]) if changed >> s & 1 else n for s, n in enumerate(self._lengths)
             )

@@ -35,6 +35,6 @@ def features(state: SyndicateState) -> tuple[float, ...]:
 
 def evaluate(state: SyndicateState) -> tuple[float, ...]:
     """``(p,)``: the estimated chance of winning, like ``Result.rewards`` for a solo game."""
-    if state.is_over:
-        return state.result.rewards
+    if (result := state.result) is not None:  # None exactly while the game goes on
+        return result.rewards
     return win_chance(WEIGHTS, features(state))

@@ -104,7 +104,7 @@ class SyndicateState(State):
         return FIRST_MEMBERS + sum(rank * count for rank, count in DEAL.items()) + 5 * 3
 
     def _setup(self) -> None:
-        order = list(self._decks["deck"])
+        order = list(self._deck("deck"))
         self.members = {rank: [] for rank in RANKS}
         self.candidates = {}
         position = 0

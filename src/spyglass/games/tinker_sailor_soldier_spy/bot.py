@@ -61,7 +61,7 @@ def _challenger_value(
 
 
 def _give_up_now(state: TinkerSailorSoldierSpyState, locations: list[DecktetCard]) -> bool:
-    challenger = state.challenger
+    challenger = state.fought
     still = chips_needed(state, challenger, state.paid)
     return (
         state.chips_left - still < RESERVE or usefulness(challenger, locations) < CHIP_PRICE * still
@@ -76,5 +76,5 @@ def _chip(
         for suit in loc.suits:
             need[suit] += loc.value / len(loc.suits)
     chips = [m for m in moves if m.kind == "chip"]
-    matching = [m for m in chips if m.target in state.challenger.suits]
+    matching = [m for m in chips if m.target in state.fought.suits]
     return min(matching or chips, key=lambda m: (need[m.target] / state.chips[m.target], m.text))

@@ -72,6 +72,7 @@ def _action(kind: str, card: DecktetCard | None = None, suit: str | None = None)
         if kind == "fight":
             action = Action("fight", (card,), None, f"fight {card}")
         elif kind == "chip":
+            assert suit is not None  # a chip is of a suit
             action = Action("chip", (), suit, f"chip {suit.lower()}")
         else:
             action = Action("give-up", (), None, "give up")
@@ -139,13 +140,20 @@ class TinkerSailorSoldierSpyState(State):
 
     # ---------------------------------------------------------------- set-up
 
+    @property
+    def fought(self) -> DecktetCard:
+        """The Location being fought (there is one from its reveal to the cleanup)."""
+        challenger = self.challenger
+        assert challenger is not None
+        return challenger
+
     def _setup(self) -> None:
         # Piles are stored top card last, so pop() turns up the top card.
-        self.deck = list(reversed(self._decks["deck"]))
-        self.aces = list(reversed(self._decks["aces"]))
-        self.personalities = list(reversed(self._decks["personalities"]))
-        self.events = list(reversed(self._decks["events"]))
-        self.locations = list(reversed(self._decks["locations"]))
+        self.deck = list(reversed(self._deck("deck")))
+        self.aces = list(reversed(self._deck("aces")))
+        self.personalities = list(reversed(self._deck("personalities")))
+        self.events = list(reversed(self._deck("events")))
+        self.locations = list(reversed(self._deck("locations")))
         self.discard = []
         self.trash = []
         self.chips = dict.fromkeys(SUITS, CHIPS_PER_SUIT)
@@ -202,7 +210,7 @@ class TinkerSailorSoldierSpyState(State):
         card = self.deck.pop()
         self.fight_cards.append(card)
         # A matching card pays its value once, however many of its suits match.
-        if SUIT_MASKS[card] & SUIT_MASKS[self.challenger]:
+        if SUIT_MASKS[card] & SUIT_MASKS[self.fought]:
             self.paid += card.value
         self._say(f"{'free card' if free else 'drew'} {card.label}")
         return True
@@ -220,13 +228,13 @@ class TinkerSailorSoldierSpyState(State):
         self._say(text)
 
     def _after_draw(self) -> None:
-        if self.paid >= self.challenger.value:
+        if self.paid >= self.fought.value:
             self._cleanup(bought=True)
         elif not self.deck and not self.discard:
             self._say("no card left to draw: the fight cannot go on")
             self._fight_lost()
         elif self.round == 2 and not self.chips_left:
-            self._say(f"no suit chips left to pay for {self.challenger.label}")
+            self._say(f"no suit chips left to pay for {self.fought.label}")
             self._lose()
         elif self.round == 1 and not self.chips_left:
             self._say("no suit chips left: the fight is given up")
@@ -242,10 +250,10 @@ class TinkerSailorSoldierSpyState(State):
 
     def _lose(self) -> None:
         self.phase = OVER
-        self._say(f"{self.challenger.label} cannot be defeated: the game is lost")
+        self._say(f"{self.fought.label} cannot be defeated: the game is lost")
 
     def _cleanup(self, bought: bool) -> None:
-        challenger = self.challenger
+        challenger = self.fought
         paid = self.paid
         if bought and self.round == 1:
             self.discard.append(challenger)
@@ -318,7 +326,7 @@ class TinkerSailorSoldierSpyState(State):
             suit = action.target
             self.chips[suit] -= 1
             self.fight_chips.append(suit)
-            if suit in self.challenger.suits:
+            if suit in self.fought.suits:
                 self.paid += 1
             self._say(f"placed a {suit} chip")
             if self._draw_into_fight():
@@ -500,8 +508,8 @@ class TinkerSailorSoldierSpyState(State):
             worth = 1 if self.challenger is not None and suit in self.challenger.suits else 0
             return (
                 f"Place a {suit} chip (worth {worth} here) and draw a card;"
-                f" paid {self.paid} of {self.challenger.value} so far."
+                f" paid {self.paid} of {self.fought.value} so far."
             )
         if self.phase == CHOOSE:
             return f"Give up {self.revealed[0].name} without fighting (it is trashed)."
-        return f"Give up the fight: {self.challenger.name} is trashed, the cards and chips spent."
+        return f"Give up the fight: {self.fought.name} is trashed, the cards and chips spent."

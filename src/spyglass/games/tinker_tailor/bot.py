@@ -121,7 +121,9 @@ class Reader:
     def their_gain(self, seat: int, card: Card) -> float:
         return gain(self.state.hands[seat], card, self.t)
 
-    def market(self, source: str, max_cost: int | None = None, values: Sequence[int] = ()):
+    def market(
+        self, source: str, max_cost: int | None = None, values: Sequence[int] = ()
+    ) -> list[Card]:
         state = self.state
         cards: list[Card] = []
         if source != "money":
@@ -348,6 +350,7 @@ def choose(state: TinkerTailorState, rng: Rng) -> Action:
     if len(moves) == 1:
         return moves[0]
     p = state.pending
+    assert p is not None  # the game goes on: a decision is waited for
     reader = Reader(state, p.seat)
     score = SCORERS.get(p.kind, _first)
     return max(moves, key=lambda m: score(reader, p, m) + rng.random() * MARGIN)
@@ -397,12 +400,13 @@ def _keep(reader: Reader, p: Pending, move: Action) -> float:
 
 
 def _rob(reader: Reader, p: Pending, move: Action) -> float:
-    return reader.steal_value(move.target, p.effect.source == "goods")
+    return reader.steal_value(move.target, p.running.source == "goods")
 
 
 def _surrender(reader: Reader, p: Pending, move: Action) -> float:
     card = move.cards[0]
     receiver = reader.state.performer
+    assert receiver is not None  # the Jailor's due goes to the one performing it
     return -reader.loss(card) - reader.harm * reader.their_gain(receiver, card)
 
 

@@ -11,6 +11,7 @@ case also read), money by value (``1`` .. ``5``; ``$3`` also reads), roles by na
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Iterable, Sequence
 
 from spyglass.engine import RulesError
@@ -80,7 +81,8 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({NAMES[self]!r})"
 
-    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+    # builtins.type: the class's own ``type`` property would shadow it in this annotation
+    def __reduce__(self) -> tuple[builtins.type[Card], tuple[int]]:
         return (Card, (int(self),))
 
 

@@ -364,9 +364,11 @@ def _two_from_nobody(
         free.insert(rng.below(min(len(free), 2) + 1), acted)  # among the three left over
     if m <= 2:
         hand = [free.pop() for _ in range(4 - m)]
-        deal = tuple(sorted([*(x for x in c if x is not None), *hand]))
-        return Draft(2, draft.start, deal, (), tuple(c)), _shuffled(free, rng)  # type: ignore[arg-type]
+        full = _filled(c)
+        deal = tuple(sorted([*full, *hand]))
+        return Draft(2, draft.start, deal, (), tuple(full)), _shuffled(free, rng)
     c[2] = free.pop(0)
+    full = _filled(c)
     if m == 3:
         back = free.pop(0)
         deal2 = tuple(sorted(free[:3]))
@@ -375,10 +377,17 @@ def _two_from_nobody(
         rest = 2 if m == 5 else 3
         second = [free.pop(0) for _ in range(rest)]
         if m == 5:
-            second.append(c[4])  # type: ignore[arg-type]
-        circle = sorted([c[3], *second])  # type: ignore[list-item]
+            second.append(full[4])
+        circle = sorted([full[3], *second])
         back = circle[rng.below(len(circle))]
         deal2 = tuple(sorted(without(circle, [back])))
         stack = free
-    deal = tuple(sorted([c[0], c[1], c[2], back]))  # type: ignore[list-item]
-    return Draft(2, draft.start, deal, deal2, tuple(c)), _shuffled(stack, rng)  # type: ignore[arg-type]
+    deal = tuple(sorted([full[0], full[1], full[2], back]))
+    return Draft(2, draft.start, deal, deal2, tuple(full)), _shuffled(stack, rng)
+
+
+def _filled(choices: list[Card | None]) -> list[Card]:
+    """The choices once every one is known (each seat's slots and the middle one, filled)."""
+    full = [card for card in choices if card is not None]
+    assert len(full) == len(choices)
+    return full

@@ -161,7 +161,7 @@ def _load(text: str, source: str) -> Edition:
 def _goods(entries: Any, source: str) -> tuple[Goods, ...]:
     if not isinstance(entries, list):
         raise RulesError(f"{source}: [[goods]] entries are missing")
-    goods = []
+    goods: list[Goods] = []
     for i, entry in enumerate(entries, start=1):
         where = f"{source}, goods entry {i}"
         if not isinstance(entry, dict):
@@ -211,7 +211,7 @@ def _goods(entries: Any, source: str) -> tuple[Goods, ...]:
 def _money(entries: Any, source: str) -> tuple[Money, ...]:
     if not isinstance(entries, list):
         raise RulesError(f"{source}: [[money]] entries are missing")
-    money = []
+    money: list[Money] = []
     for i, entry in enumerate(entries, start=1):
         where = f"{source}, money entry {i}"
         if not isinstance(entry, dict):

@@ -234,9 +234,9 @@ def observer(encoder: Any) -> Callable[[TinkerTailorState, int, Any], None]:
             count(values, looking, state.looking)
         hand = state.hands[seat]
         for code in range(HAND_SIZE):
-            held = hand[code]
-            if held:
-                values[(your_goods if code < MONEY_START else your_money) + slot[code]] = held
+            copies = hand[code]
+            if copies:
+                values[(your_goods if code < MONEY_START else your_money) + slot[code]] = copies
         values[your_points] = total(hand) / 50
         if p is not None and p.kind in (BUY, CASH):
             values[credit_at] = p.credit / 10
@@ -256,13 +256,13 @@ def observer(encoder: Any) -> Callable[[TinkerTailorState, int, Any], None]:
                 values[seen_at + i] = values.get(seen_at + i, 0.0) + 1.0
             knowledge = state.known[seat]
             for s in range(players):  # one label per seat: "seat 1 holds at least ..."
-                cards = knowledge[s]
+                known = knowledge[s]
                 start = known_at + s * known_stride
-                if s != seat and any(cards):
+                if s != seat and any(known):
                     values[start] = 1.0
                     for code in range(HAND_SIZE):
-                        if cards[code]:
-                            values[start + 1 + slot[code]] = cards[code]
+                        if known[code]:
+                            values[start + 1 + slot[code]] = known[code]
         else:
             for i in empty:
                 values[seen_at + i] = 1.0
@@ -271,11 +271,11 @@ def observer(encoder: Any) -> Callable[[TinkerTailorState, int, Any], None]:
             kind = revealed_label.get(f"{what} cards held")
             if kind is not None:
                 values[revealed_at + 2 * kind] = 1.0
-            for s, held in enumerate(counts):
+            for s, number in enumerate(counts):
                 label = revealed_label.get(f"seat {s} ")
                 if label is not None:
                     values[revealed_at + 2 * label] = 1.0
-                    values[revealed_at + 2 * label + 1] = held / 10
+                    values[revealed_at + 2 * label + 1] = number / 10
         encoder.put_values(out, values)
 
     return observe

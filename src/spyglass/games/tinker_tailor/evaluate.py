@@ -22,8 +22,8 @@ BASE, PER_ROUND = 4.0, 1.0
 
 def evaluate(state: TinkerTailorState) -> tuple[float, ...]:
     """Each seat's estimated share of the win (the values sum to 1), like ``Result.rewards``."""
-    if state.is_over:
-        return state.result.rewards
+    if (result := state.result) is not None:  # None exactly while the game goes on
+        return result.rewards
     totals = [scoring.total(hand) for hand in state.hands]
     temperature = BASE + PER_ROUND * (state.rounds - state.round + 1)
     best = max(totals)

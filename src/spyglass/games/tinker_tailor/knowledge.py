@@ -8,6 +8,8 @@ that type loses one card, since the card that left may have been any of them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import HAND_SIZE, MONEY_START
 
 Counts = tuple[int, ...]
@@ -44,7 +46,7 @@ def size(counts: Counts | list[int], goods: bool) -> int:
     return sum(counts[c] for c in codes_of(goods))
 
 
-def counts_of(cards: list[int]) -> Counts:
+def counts_of(cards: Sequence[int]) -> Counts:
     counts = [0] * HAND_SIZE
     for card in cards:
         counts[card] += 1

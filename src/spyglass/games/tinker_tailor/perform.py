@@ -56,6 +56,14 @@ class Pending(NamedTuple):
     queue: tuple[int, ...] = ()
     owing: bool = False
 
+    @property
+    def running(self) -> Effect:
+        """The effect this decision is a step of (every kind but those of the phases
+        themselves, such as choosing a role to perform, has one)."""
+        effect = self.effect
+        assert effect is not None, f"a {self.kind} decision belongs to no effect"
+        return effect
+
 
 class Performance(Table):
     """The perform and buy phases of a round."""
@@ -129,7 +137,7 @@ class Performance(Table):
         if kind == TAKE:
             return self._take_options(p)
         if kind == EXCHANGE:
-            if p.done >= p.effect.count:
+            if p.done >= p.running.count:
                 return []
             gets = sorted(set(self.market_cards(self.goods_market)))
             swaps = [move.swap(g, m) for g in self.goods_of(p.seat) for m in gets if g != m]
@@ -154,7 +162,7 @@ class Performance(Table):
                 move.hand_over(c, receiver) for c in self.goods_of(p.seat) + self.money_of(p.seat)
             ]
         if kind == SELL:
-            if p.done >= p.effect.count:
+            if p.done >= p.running.count:
                 return []
             return [*(move.sell(g) for g in self.goods_of(p.seat)), move.DONE]
         if kind == CASH:
@@ -172,7 +180,7 @@ class Performance(Table):
         return []
 
     def _take_options(self, p: Pending) -> list[Action]:
-        effect = p.effect
+        effect = p.running
         if p.done >= effect.count:
             return []
         cards: list[Card] = []
@@ -203,7 +211,7 @@ class Performance(Table):
         if not goods:
             return []
         purse = credit + sum(n * v for n, v in zip(money, MONEY_VALUES, strict=True))
-        options = []
+        options: list[Action] = []
         if purse >= min(COSTS[g] for g in goods):
             for good in goods:
                 cost = COSTS[good]
@@ -221,7 +229,9 @@ class Performance(Table):
         return options
 
     def _gift_recipients(self, p: Pending) -> list[int]:
-        holder = self.holder[role_card(p.effect.to).index]
+        to = p.running.to
+        assert to is not None  # a gift has its receiving role (checked at loading)
+        holder = self.holder[role_card(to).index]
         if holder >= 0:
             return [holder]
         return [s for s in range(self.players) if s != p.seat]
@@ -244,10 +254,10 @@ class Performance(Table):
         who = f"seat {seat}"
         if kind == TAKE:
             card = action.cards[0]
-            self._take_from_market(card, pirate=p.effect.pirate)
+            self._take_from_market(card, pirate=p.running.pirate)
             self._gain(seat, card)
             self.taken.append(card)
-            pirate = " (a pirate card takes its place)" if p.effect.pirate else ""
+            pirate = " (a pirate card takes its place)" if p.running.pirate else ""
             self._say(f"{who} takes {self._card_words(card)} from the market{pirate}")
             self._offer(p._replace(done=p.done + 1))
         elif kind == EXCHANGE:
@@ -273,16 +283,17 @@ class Performance(Table):
             self._say(f"{who} keeps {card}", [seat], f"{who} keeps one of the cards")
             self._offer(p._replace(done=p.done + 1))
         elif kind == ROB:
-            self._steal(seat, action.target, p.effect.source == "goods")
+            self._steal(seat, action.target, p.running.source == "goods")
         elif kind == SURRENDER:
             card, receiver = action.cards[0], self.performer
+            assert receiver is not None  # the Jailor's due goes to the one performing it
             self._pass(seat, receiver, card, public=False)
             self._say(
                 f"{who} gives {self._card_words(card)} to seat {receiver}",
                 [seat, receiver],
                 f"{who} gives seat {receiver} a {card.type} card",
             )
-            self._next_giver(p.effect, p.queue)
+            self._next_giver(p.running, p.queue)
         elif kind == SELL:
             card = action.cards[0]
             self._lose(seat, card)
@@ -327,6 +338,7 @@ class Performance(Table):
         giving = min(effect.count, len(self.taken) - 1)  # always keep at least one
         if giving <= 0:
             return
+        assert effect.to is not None  # a gift has its receiving role (checked at loading)
         holder = self.holder[role_card(effect.to).index]
         if holder == seat:
             self._say(
@@ -405,13 +417,15 @@ class Performance(Table):
             self._say(f"seat {witch} names seat {target} and {kind}: seat {target} has none")
 
     def _test(self, seat: int, effect: Effect) -> None:
-        goods = effect.test.endswith("goods")
+        test = effect.test
+        assert test is not None  # an "if" effect has its test (checked when the edition loads)
+        goods = test.endswith("goods")
         counts = tuple(
             self.goods_count(s) if goods else self.money_count(s) for s in range(self.players)
         )
         mine = counts[seat]
         others = [c for s, c in enumerate(counts) if s != seat]
-        if effect.test.startswith("most"):
+        if test.startswith("most"):
             passed = all(mine > c for c in others)
         else:
             passed = all(mine <= c for c in others)

@@ -114,8 +114,8 @@ class TinkerTailorState(Performance):
     def _setup(self) -> None:
         n = self.players
         slots = market_size(n)
-        self.money_deck = list(reversed(self._decks["money"]))
-        self.goods_deck = list(reversed(self._decks["goods"]))
+        self.money_deck = list(reversed(self._deck("money")))
+        self.goods_deck = list(reversed(self._deck("goods")))
         self.money_deck_known = counts_of(self.money_deck)
         self.goods_deck_known = counts_of(self.goods_deck)
         self.money_discard, self.goods_discard = [], []
@@ -138,13 +138,14 @@ class TinkerTailorState(Performance):
         self.role_deck = []
         self.money_market = [self._draw("money", public=True) for _ in range(slots)]
         self.goods_market = [self._draw("goods", public=True) for _ in range(slots)]
-        self._say(f"the money market: {' '.join(names(self.money_market))}")
-        self._say(f"the goods market: {' '.join(names(self.goods_market))}")
+        # Freshly dealt: every slot holds a card.
+        self._say(f"the money market: {' '.join(names(self.market_cards(self.money_market)))}")
+        self._say(f"the goods market: {' '.join(names(self.market_cards(self.goods_market)))}")
         self.start = self.rng.below(n)
         self._say(f"seat {self.start} is chosen at random to start and takes the rhyme card")
         for k in COMPENSATED.get(n, ()):
             self._draw_unseen((self.start + k) % n)
-        self._begin_round(list(self._decks["roles"]))
+        self._begin_round(list(self._deck("roles")))
         self._run_to_decision()
 
     # ---------------------------------------------------------------- rounds and the draft
@@ -164,7 +165,9 @@ class TinkerTailorState(Performance):
         self._ask_draft()
 
     def _ask_draft(self) -> None:
-        self.pending = Pending(self.draft.decision(), self.draft.drafter())
+        drafter = self.draft.drafter()
+        assert drafter is not None  # asked only while the draft goes on
+        self.pending = Pending(self.draft.decision(), drafter)
         self.offered = None
 
     def _draft_choice(self, p: Pending, role: Card) -> None:
@@ -252,6 +255,7 @@ class TinkerTailorState(Performance):
         self._refill()
         self.phase = BUYING
         self.taken = []
+        assert self.performer is not None  # a role was just performed
         self._offer(Pending(BUY, self.performer))
 
     def _end_buying(self) -> None:
@@ -307,6 +311,7 @@ class TinkerTailorState(Performance):
 
     def _apply(self, action: Action) -> None:
         pending = self.pending
+        assert pending is not None  # a legal action answers the decision waited for
         self.pending = self.offered = None
         self._decide(pending, action)
         self._run_to_decision()

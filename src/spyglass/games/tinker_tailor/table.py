@@ -137,11 +137,7 @@ class Table(State):
     @staticmethod
     def market_cards(market: Sequence[Slot]) -> list[Card]:
         """The cards that can be taken (not pirate cards, not empty slots)."""
-        return [s for s in market if s is not None and s >= 0]
-
-    def offered(self, card: Card) -> bool:
-        market = self.goods_market if card.is_goods else self.money_market
-        return card in market
+        return [Card(s) for s in market if s is not None and s >= 0]
 
     def _take_from_market(self, card: Card, pirate: bool = False) -> None:
         """Remove ``card`` from the leftmost slot holding it (its gap is filled later)."""

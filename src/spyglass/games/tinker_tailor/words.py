@@ -81,7 +81,12 @@ def describe(state: TinkerTailorState, action: Action) -> str:
         )
     if kind == "done":
         return _describe_done(p)
-    card = action.cards[0] if action.cards else None
+    if kind == "rob":
+        what = "goods" if p.effect is not None and p.effect.source == "goods" else "money"
+        return f"Take one {what} card at random from seat {action.target}'s hand."
+    if not action.cards:
+        return str(action)
+    card = action.cards[0]
     if kind == "take":
         text = f"Take {_words(card)} from the {card.type} market"
         if p.kind == CASH:
@@ -98,9 +103,6 @@ def describe(state: TinkerTailorState, action: Action) -> str:
         return f"Give {_words(card)} from your hand to seat {action.target} (the {_role(state)})."
     if kind == "keep":
         return f"Keep the {card.title}; the rest is discarded face up."
-    if kind == "rob":
-        what = "goods" if p.effect is not None and p.effect.source == "goods" else "money"
-        return f"Take one {what} card at random from seat {action.target}'s hand."
     if kind == "sell":
         return (
             f"Discard {_words(card)} (cost {card.cost}): you may then take money worth up to"
@@ -230,7 +232,7 @@ def _card_reason(state: TinkerTailorState, p: Pending, action: Action, card: Car
         if card not in state.taken:
             return f"you give one of the goods you just took ({' '.join(names(state.taken))})"
         recipients = state._gift_recipients(p)
-        return f"the gift goes to seat {recipients[0]}, who holds the {p.effect.to}"
+        return f"the gift goes to seat {recipients[0]}, who holds the {p.running.to}"
     if kind == "give":
         if card.is_role or not hand[card]:
             return f"you hold no {card}"
@@ -242,7 +244,7 @@ def _card_reason(state: TinkerTailorState, p: Pending, action: Action, card: Car
             return f"the {_role(state)} sells goods"
         if not hand[card]:
             return f"you hold no {card}"
-        return f"you may sell at most {p.effect.count} goods"
+        return f"you may sell at most {p.running.count} goods"
     if kind == "name":
         return "name a kind of goods: bread, fish, cloth, wine or gems"
     if kind == "buy":
@@ -274,7 +276,7 @@ def _take_reason(state: TinkerTailorState, p: Pending, card: Card) -> str:
         if card.value > p.credit:
             return f"the money taken may be worth at most {p.credit} more"
         return f"there is no {card} in the money market"
-    effect = p.effect
+    effect = p.running
     role = state.acting.title if state.acting is not None else "this role"
     if card.is_role:
         return f"{card} is a role card, not in the market"

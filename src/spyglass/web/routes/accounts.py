@@ -50,11 +50,9 @@ def session_id(request: Request) -> str | None:
 
 async def current_session(request: Request) -> Session | None:
     """The request's live session, if its cookie holds one."""
-    found = getattr(request.state, "session", False)
-    if found is False:
-        found = await players(request).session(session_id(request))
-        request.state.session = found
-    return found
+    if not hasattr(request.state, "session"):  # looked up once per request
+        request.state.session = await players(request).session(session_id(request))
+    return request.state.session
 
 
 async def require_session(request: Request) -> Session:

@@ -32,7 +32,7 @@ async def list_games() -> list[dict[str, Any]]:
     """A game whose data will not load is listed with ``unavailable`` (the reason) and no
     layout, instead of failing the whole list."""
     listed = []
-    for info in spyglass.games():
+    for info in spyglass.games.list_games():
         if info.unavailable is not None:
             listed.append({**info.to_json(), "layout": []})
         else:

@@ -50,7 +50,7 @@ async def open_tables(
     game: Annotated[str | None, Query(max_length=64, description="only this game")] = None,
 ) -> list[dict[str, Any]]:
     rows = await tables.lobby.open_tables(limit, game)
-    titles = {info.id: info.title for info in spyglass.games()}
+    titles = {info.id: info.title for info in spyglass.games.list_games()}
     for row in rows:
         row["title"] = titles.get(row["game"], row["game"])
     return rows

@@ -44,7 +44,7 @@ async def profile(
 async def leaders(
     game: str, accounts: Accounts, limit: Annotated[int, Query(ge=1, le=100)] = 20
 ) -> dict[str, Any]:
-    if game not in {info.id for info in spyglass.games()}:
+    if game not in {info.id for info in spyglass.games.list_games()}:
         raise TableError(404, f"there is no game {game!r}")
     manager = accounts.manager
     return {"game": game, "players": await manager.run_db(manager.ratings.leaders, game, limit)}

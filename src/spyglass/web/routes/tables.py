@@ -210,7 +210,7 @@ async def list_tables(
     tables: Manager, limit: Annotated[int, Query(ge=1, le=500)] = 50
 ) -> list[dict[str, Any]]:
     rows = await tables.run_db(tables.store.summaries, limit)
-    titles = {info.id: info.title for info in spyglass.games()}
+    titles = {info.id: info.title for info in spyglass.games.list_games()}
     for row in rows:
         row["title"] = titles.get(row["game"], row["game"])
         live = tables.tables.get(row["id"])
