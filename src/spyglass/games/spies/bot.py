@@ -64,11 +64,11 @@ from typing import TYPE_CHECKING
 from spyglass.engine import Action, Rng
 
 from . import chits, control, diplomacy, plays, police, reactions
-from .deployment import POLICE, SECRETS, SPIES
 from .events import fits
 from .money import LADDER
 from .movement import spaces_left
 from .pieces import ACTIVE, CAPTURED, CASHED, IN_PLAY, SANCTIONED
+from .steps import POLICE, SECRETS, SPIES
 
 if TYPE_CHECKING:
     from .edition import Edition, Tile
@@ -191,7 +191,7 @@ class Knowledge:
 
     def spy_face(self, label: str) -> tuple[int, bool] | None:
         if label not in self._faces:
-            spy = self.state.spies[label]
+            spy = self.state.board.spies[label]
             seen = self.state.sees_piece(self.seat, label, spy.power)
             self._faces[label] = (spy.strength, spy.cousin) if seen else None
         return self._faces[label]
@@ -202,7 +202,7 @@ class Knowledge:
         if power not in self._spy_pools:
             info = self.state.edition.power(power)
             pool = Counter([(s, False) for s in info.spies] + [(info.cousin, True)])
-            for spy in self.state.spies.values():
+            for spy in self.state.board.spies.values():
                 if spy.power == power:
                     face = self.spy_face(spy.label)
                     if face is not None and pool[face] > 0:
@@ -216,13 +216,13 @@ class Knowledge:
         face = self.spy_face(label)
         if face is not None:
             return {face[0]: 1.0}
-        return self._spy_pool(self.state.spies[label].power)[0]
+        return self._spy_pool(self.state.board.spies[label].power)[0]
 
     def cousin_chance(self, label: str) -> float:
         face = self.spy_face(label)
         if face is not None:
             return float(face[1])
-        return self._spy_pool(self.state.spies[label].power)[1]
+        return self._spy_pool(self.state.board.spies[label].power)[1]
 
     def unit_strength(self, label: str) -> Dist:
         if label not in self._units:
@@ -230,12 +230,12 @@ class Knowledge:
         return self._units[label]
 
     def _unit_strength(self, label: str) -> Dist:
-        unit = self.state.police[label]
+        unit = self.state.board.police[label]
         if self.state.sees_piece(self.seat, label, unit.power):
             return {unit.strength: 1.0}
         if unit.power not in self._police_pools:
             pool = Counter(self.state.edition.power(unit.power).police)
-            for other in self.state.police.values():
+            for other in self.state.board.police.values():
                 if other.power == unit.power and self.state.sees_piece(
                     self.seat, other.label, other.power
                 ):
@@ -247,14 +247,14 @@ class Knowledge:
         return total([self.unit_strength(u) for u in units])
 
     def card(self, label: str) -> str | None:
-        secret = self.state.secrets[label]
+        secret = self.state.board.secrets[label]
         return secret.card if self.state.sees_secret(self.seat, secret) else None
 
     def unseen_cards(self) -> list:
         """The Secret cards this seat has not seen anywhere."""
         if self._cards is None:
             state = self.state
-            seen = Counter(self.card(label) for label in state.secrets)
+            seen = Counter(self.card(label) for label in state.board.secrets)
             for power, hand in state.hand_secrets.items():
                 if state.sees_hand(self.seat, power):
                     seen.update(hand)
@@ -283,7 +283,7 @@ class Knowledge:
             info = edition.secret(card)
             trap = float(bool(info.counterspy) and info.counterspy > strength and not cousin)
             return (0.0 if info.counterspy else float(info.value)), trap, float(info.value)
-        return self._unseen_outlook(label in self.state.plain, strength, cousin)
+        return self._unseen_outlook(label in self.state.board.plain, strength, cousin)
 
     def _unseen_outlook(
         self, plain: bool, strength: int, cousin: bool
@@ -322,7 +322,7 @@ class Context:
         self.capital = self.map.capital(power)
         self._danger: dict[tuple[str, int], float] = {}
         self._policed: dict[str, dict[str, list[str]]] = {}  # city -> enemy power -> units
-        for unit in state.police.values():
+        for unit in state.board.police.values():
             if self.enemy(unit.power):
                 self._policed.setdefault(unit.city, {}).setdefault(unit.power, []).append(
                     unit.label
@@ -340,13 +340,13 @@ class Context:
         return max(0, self.state.last_year - self.state.year)
 
     def hand(self) -> list[str]:
-        return self.state.chits[self.power]
+        return self.state.hands.chits[self.power]
 
     def can_pay(self, chit: str, reserve: int = 0) -> bool:
         return (
             chit in self.hand()
             and chits.affordable(self.state, self.power, chit)
-            and (self.state.money[self.power] - self.edition.chit(chit).money >= reserve)
+            and (self.state.bank.money[self.power] - self.edition.chit(chit).money >= reserve)
         )
 
     def held(self, piece: str) -> str | None:
@@ -354,7 +354,7 @@ class Context:
 
     def secret_worth(self, label: str) -> float:
         """What the Secret ``label`` is worth to this power if it keeps or cashes it."""
-        secret = self.state.secrets[label]
+        secret = self.state.board.secrets[label]
         _, _, value = self.know.outlook(label, 0, True)
         if secret.origin == self.power:
             return value * self.final
@@ -363,7 +363,7 @@ class Context:
 
     def spy_worth(self, label: str) -> float:
         if label not in self._worth:
-            spy = self.state.spies[label]
+            spy = self.state.board.spies[label]
             worth = spy.strength * self.mult + SPY_WORTH
             held = self.held(label)
             self._worth[label] = worth + (self.secret_worth(held) if held else 0.0)
@@ -373,9 +373,9 @@ class Context:
         """Expected points lost if spy ``label`` stands in ``city`` when the enemy police there
         search it (0 at sea, under Cover, or with no enemy police there)."""
         groups = self._policed.get(city)
-        if groups is None or label in self.state.covered:
+        if groups is None or label in self.state.board.covered:
             return 0.0
-        spy = self.state.spies[label]
+        spy = self.state.board.spies[label]
         key = (city, spy.strength)
         if key not in self._danger:
             mine = {spy.strength: 1.0}
@@ -384,7 +384,7 @@ class Context:
         return self._danger[key] * self.spy_worth(label)
 
     def own_spies(self, status: str = ACTIVE) -> list:
-        return [s for s in self.state.spies.values()
+        return [s for s in self.state.board.spies.values()
                 if s.power == self.power and s.status == status]  # fmt: skip
 
 
@@ -417,9 +417,9 @@ def _place_secret(ctx: Context, actions: list[Action]) -> Action:
 def _place_police(ctx: Context, actions: list[Action]) -> Action:
     state = ctx.state
     strength = max(a.target[0] for a in actions)
-    there = Counter(u.city for u in state.police.values())
+    there = Counter(u.city for u in state.board.police.values())
     values: dict[str, float] = {}
-    for secret in state.secrets.values():
+    for secret in state.board.secrets.values():
         if secret.origin == ctx.power:
             _, _, value = ctx.know.outlook(secret.label, 0, True)
             card = ctx.know.card(secret.label)
@@ -439,16 +439,16 @@ def _place_police(ctx: Context, actions: list[Action]) -> Action:
 def _place_spy(ctx: Context, actions: list[Action]) -> Action:
     state = ctx.state
     homes = set(state.home_cities(ctx.power))
-    crowd = Counter(s.place for s in state.spies.values())
-    mine = Counter(s.place for s in state.spies.values() if s.power == ctx.power)
-    policed = {u.city for u in state.police.values()}
+    crowd = Counter(s.place for s in state.board.spies.values())
+    mine = Counter(s.place for s in state.board.spies.values() if s.power == ctx.power)
+    policed = {u.city for u in state.board.police.values()}
     home_dist = ctx.dist[ctx.capital]
 
     def city_value(city: str) -> float:
         if city in homes:
             return 3.0 if city == ctx.capital else 0.0
         value = 0.0
-        for secret in state.secrets.values():
+        for secret in state.board.secrets.values():
             if secret.place != city or not plays.discoverable(state, secret, ctx.power):
                 continue
             owner = state.territory(city)
@@ -493,7 +493,7 @@ def _awards(ctx: Context, tile: Tile) -> float:
     for award in tile.awards:
         unit = CHIT_WORTH if award.unit == "c" else POUND_WORTH
         for city in award.cities:
-            for power in {s.power for s in state.spies.values()
+            for power in {s.power for s in state.board.spies.values()
                           if s.place == city and s.status == ACTIVE}:  # fmt: skip
                 if state.territory(city) == power:
                     continue
@@ -510,7 +510,7 @@ def _awards(ctx: Context, tile: Tile) -> float:
 
 def _tile(ctx: Context, actions: list[Action]) -> Action:
     state = ctx.state
-    own = [state.edition.tile(t) for t in state.tiles[ctx.power]
+    own = [state.edition.tile(t) for t in state.hands.tiles[ctx.power]
            if state.edition.tile(t).power == ctx.power]  # fmt: skip
     future = range(state.year + 1, state.last_year + 1)
 
@@ -543,12 +543,12 @@ def _station_values(ctx: Context) -> dict[str, tuple[list[str], float]]:
     searched for, and the worth of the own Secrets there (more with enemy spies near)."""
     state = ctx.state
     places = police.stations(state, ctx.power)
-    enemies = [s for s in state.spies.values() if police.searchable(state, ctx.power, s)]
+    enemies = [s for s in state.board.spies.values() if police.searchable(state, ctx.power, s)]
     values: dict[str, tuple[list[str], float]] = {}
     for city in places:
         here = [s.label for s in enemies if s.place == city]
         guard = 0.0
-        for secret in state.secrets.values():
+        for secret in state.board.secrets.values():
             if secret.status == IN_PLAY and secret.place == city and secret.origin == ctx.power:
                 _, _, value = ctx.know.outlook(secret.label, 0, True)
                 near = sum(1 for s in enemies if ctx.dist[city].get(s.place, 99) <= 3)
@@ -562,13 +562,13 @@ def _police_plan(ctx: Context) -> dict[str, str]:
     state = ctx.state
     places = police.stations(state, ctx.power)
     values = _station_values(ctx)
-    units = sorted((u for u in state.police.values() if u.power == ctx.power),
-                   key=lambda u: (u.label not in state.relocated, -u.strength))  # fmt: skip
+    units = sorted((u for u in state.board.police.values() if u.power == ctx.power),
+                   key=lambda u: (u.label not in state.turn.relocated, -u.strength))  # fmt: skip
     plan: dict[str, str] = {}
     count: Counter[str] = Counter()
     force: dict[str, list[Dist]] = {}
     for unit in units:  # units already moved stay where they are
-        if unit.label in state.relocated:
+        if unit.label in state.turn.relocated:
             plan[unit.label] = unit.city
             count[places.get(unit.city, unit.city)] += 1
             force.setdefault(unit.city, []).append({unit.strength: 1.0})
@@ -602,25 +602,27 @@ def _rearrange(ctx: Context, actions: list[Action]) -> Action:
     plan = _police_plan(ctx)
     moves = {a.target: a for a in actions if a.kind == "relocate"}
     for label, city in plan.items():
-        if state.police[label].city != city and (label, city) in moves:
+        if state.board.police[label].city != city and (label, city) in moves:
             return moves[label, city]
     done = [a for a in actions if a.kind == "done"]
     for act in actions:  # police take control of own Secrets in their cities
         if act.kind == "control":
             label, piece = act.target
-            holder = state.secrets[label].holder
+            holder = state.board.secrets[label].holder
             if holder is None or (
-                holder in state.police
-                and state.police[holder].strength < state.police[piece].strength
+                holder in state.board.police
+                and state.board.police[holder].strength < state.board.police[piece].strength
             ):
                 return act
     if done:
         return done[0]
     # Still over a limit (the plan's moves were not allowed): move a unit out of a crowded city
     # to an empty one.
-    crowd = Counter(u.city for u in state.police.values() if u.power == ctx.power)
+    crowd = Counter(u.city for u in state.board.police.values() if u.power == ctx.power)
     relocations = [a for a in actions if a.kind == "relocate"]
-    relocations.sort(key=lambda a: (-crowd[state.police[a.target[0]].city], crowd[a.target[1]]))
+    relocations.sort(
+        key=lambda a: (-crowd[state.board.police[a.target[0]].city], crowd[a.target[1]])
+    )
     return (relocations or actions)[0]
 
 
@@ -630,10 +632,10 @@ def _search(ctx: Context, actions: list[Action]) -> Action:
     for act in actions:
         if act.kind != "search":
             continue
-        spy = state.spies[act.target]
+        spy = state.board.spies[act.target]
         units = police.units_in(state, ctx.power, spy.place)
         chance = greater(ctx.know.force(units), ctx.know.spy_strength(spy.label))
-        free = spy.place in state.paid or state.free_searches
+        free = spy.place in state.turn.paid or state.turn.free_searches
         value = _capture_gain(ctx, spy.label, ctx.know.force(units)) - (0 if free else AP_WORTH)
         if chance > 0 and value > best_value:
             best, best_value = act, value
@@ -642,7 +644,7 @@ def _search(ctx: Context, actions: list[Action]) -> Action:
 
 def _arrival(ctx: Context, actions: list[Action], label: str) -> Action:
     state = ctx.state
-    spy = state.spies[label]
+    spy = state.board.spies[label]
     units = police.units_in(state, ctx.power, spy.place)
     chance = greater(ctx.know.force(units), ctx.know.spy_strength(label))
     return _pick(actions, ("search", label) if chance > 0 else ("pass", None))
@@ -657,7 +659,7 @@ def _home_of(ctx: Context, spy: str) -> str | None:
     held = ctx.held(spy)
     if held is None:
         return None
-    secret = ctx.state.secrets[held]
+    secret = ctx.state.board.secrets[held]
     if secret.origin == ctx.power:
         return secret.home if secret.loose else None
     return ctx.capital
@@ -665,7 +667,7 @@ def _home_of(ctx: Context, spy: str) -> str | None:
 
 def _discovery_value(ctx: Context, spy_label: str, secret_label: str, moves_left: int) -> float:
     """Expected points of a Discovery of ``secret_label`` by ``spy_label`` (before costs)."""
-    spy = ctx.state.spies[spy_label]
+    spy = ctx.state.board.spies[spy_label]
     key = (spy.strength, spy.cousin, secret_label, moves_left)
     if key not in ctx._discoveries:
         ctx._discoveries[key] = _discovery(ctx, spy.strength, spy.cousin, secret_label, moves_left)
@@ -676,12 +678,12 @@ def _discovery(
     ctx: Context, strength: int, cousin: bool, secret_label: str, moves_left: int
 ) -> float:
     state = ctx.state
-    secret = state.secrets[secret_label]
+    secret = state.board.secrets[secret_label]
     gain, trap, value = ctx.know.outlook(secret_label, strength, cousin)
     win = 1.0
     if secret.holder is not None:
         holder = secret.holder
-        face = (ctx.know.spy_strength(holder) if holder in state.spies
+        face = (ctx.know.spy_strength(holder) if holder in state.board.spies
                 else ctx.know.unit_strength(holder))  # fmt: skip
         win = greater({strength: 1.0}, face)
     if secret.origin == ctx.power:
@@ -716,12 +718,12 @@ def _likely_tiles(ctx: Context) -> list[tuple[Tile, float]]:
         if year > state.last_year:
             continue
         if power == ctx.power:
-            tiles = [state.edition.tile(t) for t in state.tiles[power]]
+            tiles = [state.edition.tile(t) for t in state.hands.tiles[power]]
             fitting = [t for t in tiles if t.power == power and fits(t, year)]
             if fitting:
                 found.append((min(fitting, key=lambda t: t.years[1] if t.years else 9999), 1.0))
             continue
-        played = {t for _, t, _ in state.played}
+        played = {t for _, t, _ in state.hands.played}
         fitting = [t for t in ctx.edition.tiles if t.power == power and fits(t, year)
                    and t.id.replace(" ", "") not in played]  # fmt: skip
         found += [(t, 1.0 / len(fitting)) for t in fitting]
@@ -757,9 +759,9 @@ def _plan_spies(ctx: Context) -> dict[str, tuple[str, float]]:
             free.append(spy)
     if not free:
         return plans
-    money = state.money[ctx.power]
+    money = state.bank.money[ctx.power]
     discoveries = min(ctx.hand().count("Discovery"), money // 2)
-    targets = [s for s in state.secrets.values()
+    targets = [s for s in state.board.secrets.values()
                if s.status == IN_PLAY and s.place in ctx.map.cities
                and not ctx.map.cities[s.place].haven
                and plays.discoverable(state, s, ctx.power)]  # fmt: skip
@@ -805,12 +807,12 @@ def _plan_spies(ctx: Context) -> dict[str, tuple[str, float]]:
 def _plan_hunts(ctx: Context, free: list, plans: dict[str, tuple[str, float]]) -> None:
     """Spies left free go after enemy spies they could Sanction, while Sanction chits last."""
     state = ctx.state
-    hunts = min(ctx.hand().count("Sanction"), state.money[ctx.power] // 6)
+    hunts = min(ctx.hand().count("Sanction"), state.bank.money[ctx.power] // 6)
     if hunts <= 0 or not free:
         return
-    victims = [v for v in state.spies.values()
+    victims = [v for v in state.board.spies.values()
                if v.status == ACTIVE and v.place in ctx.map.cities
-               and not ctx.map.cities[v.place].haven and v.label not in state.covered
+               and not ctx.map.cities[v.place].haven and v.label not in state.board.covered
                and police.enemies(state, ctx.power, v)]  # fmt: skip
     options = []
     for spy in free:
@@ -842,7 +844,7 @@ def _assign(options: list, plans: dict[str, tuple[str, float]], limit: int) -> s
 
 def _safe_spot(ctx: Context, label: str) -> str:
     """The nearest city where the spy is out of the enemy police's reach."""
-    here = ctx.dist[ctx.state.spies[label].place]
+    here = ctx.dist[ctx.state.board.spies[label].place]
     cities = [c for c in ctx.map.cities if ctx.danger(c, label) == 0]
     return min(cities, key=lambda c: (here.get(c, 99), c))
 
@@ -865,10 +867,10 @@ def _step(ctx: Context, label: str, target: str, actions: list[Action]) -> Actio
     carrying = ctx.held(label) is not None
     weight = _weights(ctx, label, carrying)
     costs = route_costs(ctx.edition, target, weight)
-    here = state.spies[label].place
+    here = state.board.spies[label].place
     now = costs.get(here, float("inf"))
     best, best_cost = None, float("inf")
-    at_sea = state.voyage is not None and state.moving == label
+    at_sea = state.turn.voyage is not None and state.turn.moving == label
     reroll = None
     for act in actions:
         if act.kind == "reroll" and act.target == label:
@@ -895,8 +897,8 @@ def _step(ctx: Context, label: str, target: str, actions: list[Action]) -> Actio
 
 def _carrier_cannot_reach(ctx: Context, label: str) -> bool:
     state = ctx.state
-    spy = state.spies[label]
-    left = spaces_left(state, label) if label not in state.moved else 0
+    spy = state.board.spies[label]
+    left = spaces_left(state, label) if label not in state.turn.moved else 0
     return ctx.dist[spy.place].get(ctx.capital, 99) > left
 
 
@@ -911,21 +913,21 @@ def _chit_move(ctx: Context, actions: list[Action]) -> Action | None:
         value = 0.0
         if kind == "Discovery":
             spy, secret = act.target[1], act.target[2]
-            left = spaces_left(state, spy) if spy not in state.moved else 0
+            left = spaces_left(state, spy) if spy not in state.turn.moved else 0
             value = _discovery_value(ctx, spy, secret, left) - 2 * POUND_WORTH - AP_WORTH
             value = value if value > 1.0 else 0.0
         elif kind == "Sanction":
             value = _sanction_value(ctx, act.target[1], act.target[2])
         elif kind == "Escape" and ctx.can_pay(kind, MONEY_RESERVE):
-            spy = state.spies[act.target[1]]
+            spy = state.board.spies[act.target[1]]
             value = spy.strength * ctx.mult * (spy.captor is not None) + SPY_WORTH - 2
         elif kind == "Recruit" and ctx.can_pay(kind, MONEY_RESERVE) and ctx.turns_left() > 0:
             value = SPY_WORTH - 2
         elif kind == "Drop" and ctx.can_pay(kind):
             label, piece = act.target[1], act.target[2]
-            secret = state.secrets[label]
+            secret = state.board.secrets[label]
             holder = secret.holder
-            receiver = state.spies.get(piece) or state.police.get(piece)
+            receiver = state.board.spies.get(piece) or state.board.police.get(piece)
             place = receiver.place if hasattr(receiver, "place") else receiver.city
             if (
                 secret.origin != ctx.power
@@ -933,7 +935,7 @@ def _chit_move(ctx: Context, actions: list[Action]) -> Action | None:
                 and holder is not None
                 and _carrier_cannot_reach(ctx, holder)
             ):
-                value = ctx.secret_worth(label) * 0.5 + (1.0 if piece in state.spies else 0.0)
+                value = ctx.secret_worth(label) * 0.5 + (1.0 if piece in state.board.spies else 0.0)
         if value > best_value:
             best, best_value = act, value
     return best
@@ -943,7 +945,7 @@ def _sanction_value(ctx: Context, assassin: str, victim: str) -> float:
     state = ctx.state
     if not ctx.can_pay("Sanction", MONEY_RESERVE):
         return 0.0
-    mine = state.spies[assassin]
+    mine = state.board.spies[assassin]
     strength = ctx.know.spy_strength(victim)
     cousin = 0.0 if mine.cousin else ctx.know.cousin_chance(victim)
     kill = at_least({mine.strength: 1.0}, strength) * (1 - cousin)
@@ -952,7 +954,7 @@ def _sanction_value(ctx: Context, assassin: str, victim: str) -> float:
     if held is not None and ctx.held(assassin) is None:
         gain += (
             ctx.secret_worth(held)
-            if state.secrets[held].origin == ctx.power
+            if state.board.secrets[held].origin == ctx.power
             else (ctx.know.outlook(held, mine.strength, mine.cousin)[0] * ctx.mult * 0.7)
         )
     loss = cousin * (mine.strength * ctx.mult + SPY_WORTH + 2)
@@ -962,12 +964,12 @@ def _sanction_value(ctx: Context, assassin: str, victim: str) -> float:
 def _cover_value(ctx: Context, label: str) -> float:
     """What Cover saves a spy left where it stands until the power's next turn."""
     state = ctx.state
-    spy = state.spies[label]
+    spy = state.board.spies[label]
     risk = ctx.danger(spy.place, label)
     held = ctx.held(label)
     if held is not None and any(
         s.place == spy.place and s.status == ACTIVE and ctx.enemy(s.power)
-        for s in state.spies.values()
+        for s in state.board.spies.values()
     ):
         risk += 0.3 * ctx.secret_worth(held)
     return risk - 2 * POUND_WORTH - AP_WORTH - 1.5
@@ -982,19 +984,19 @@ def _control_move(ctx: Context, actions: list[Action]) -> Action | None:
     for act in actions:
         if act.kind == "control":
             label, piece = act.target
-            secret = state.secrets[label]
-            if piece not in state.spies:
+            secret = state.board.secrets[label]
+            if piece not in state.board.spies:
                 if secret.origin == ctx.power and secret.place == secret.home:
                     return act  # a recovered original goes under police at home
                 continue
             holder = secret.holder
-            if holder in state.police and secret.origin != ctx.power:
+            if holder in state.board.police and secret.origin != ctx.power:
                 return act  # then cash it
             if holder is None and secret.origin == ctx.power and secret.place != secret.home:
                 return act  # a loose original, to carry home
     for act in actions:
         if act.kind == "release":
-            secret = state.secrets[act.target]
+            secret = state.board.secrets[act.target]
             if secret.origin == ctx.power and secret.place == secret.home and secret.loose:
                 return act  # home again: it settles
     return None
@@ -1007,19 +1009,19 @@ def _move(ctx: Context, actions: list[Action]) -> Action:
         if act is not None:
             return act
     plans = _plan_spies(ctx)
-    moving = state.moving
+    moving = state.turn.moving
     if moving is not None and moving in plans and spaces_left(state, moving) > 0:
         target = plans[moving][0]
-        if state.voyage is not None or state.spies[moving].place != target:
+        if state.turn.voyage is not None or state.board.spies[moving].place != target:
             act = _step(ctx, moving, target, actions)
             if act is not None:
                 return act
     order = sorted((p, label) for label, (_, p) in plans.items())
     for _, label in reversed(order):
-        if label == moving or label in state.moved:
+        if label == moving or label in state.turn.moved:
             continue
         target = plans[label][0]
-        if state.spies[label].place == target:
+        if state.board.spies[label].place == target:
             continue
         act = _step(ctx, label, target, actions)
         if act is not None:
@@ -1043,7 +1045,7 @@ def _move(ctx: Context, actions: list[Action]) -> Action:
 
 def _search_risk(ctx: Context, contest: reactions.Contest) -> float:
     state = ctx.state
-    spy = state.spies[contest.spy]
+    spy = state.board.spies[contest.spy]
     units = police.units_in(state, contest.actor, spy.place)
     return greater(ctx.know.force(units), {spy.strength: 1.0})
 
@@ -1059,11 +1061,11 @@ def _answer(ctx: Context, actions: list[Action]) -> Action:
     if contest.stage == reactions.INTERCEPT:
         return next((a for a in actions if a.kind == "chit"), passing)
     if contest.stage == reactions.AVOID:
-        spy = state.spies[contest.spy]
+        spy = state.board.spies[contest.spy]
         if contest.kind == reactions.SEARCH:
             risk = _search_risk(ctx, contest)
         else:  # a Counterspy, face up now
-            card = state.edition.secret(state.secrets[contest.secret].card)  # type: ignore[index]
+            card = state.edition.secret(state.board.secrets[contest.secret].card)  # type: ignore[index]
             risk = float(card.counterspy > spy.strength and not spy.cousin)
         stake = risk * ctx.spy_worth(spy.label)
         for chit in (reactions.PAPERS, reactions.COVER_CHIT, reactions.ESCAPE_CHIT):
@@ -1072,10 +1074,10 @@ def _answer(ctx: Context, actions: list[Action]) -> Action:
         return passing
     if contest.stage == reactions.COVER:
         victim = reactions.decider_spy(state, contest)
-        attacker = state.spies[contest.spy]
+        attacker = state.board.spies[contest.spy]
         if victim is None or reactions.COVER_CHIT not in offered:
             return passing
-        mine = state.spies[victim]
+        mine = state.board.spies[victim]
         strength = ctx.know.spy_strength(attacker.label)
         if contest.kind == reactions.SANCTION:
             cousin = ctx.know.cousin_chance(attacker.label)
@@ -1154,7 +1156,7 @@ def _exposed(ctx: Context, who: str, city: str) -> bool:
     state = ctx.state
     seat = state.controller(who)
     return any(u.city == city and state.controller(u.power) != seat
-               for u in state.police.values())  # fmt: skip
+               for u in state.board.police.values())  # fmt: skip
 
 
 def _way_chance(ctx: Context, who: str, city: str, target: str) -> float:
@@ -1173,10 +1175,10 @@ def _carry_chance(ctx: Context, who: str, piece: str, target: str) -> float:
     """The chance that ``who`` brings the Secret ``piece`` holds to ``target``: a spy carries
     it; a police unit stays put, so a spy of its power must come and take it over."""
     state = ctx.state
-    spy = state.spies.get(piece)
+    spy = state.board.spies.get(piece)
     if spy is not None:
         return _way_chance(ctx, who, spy.place, target)
-    city = state.police[piece].city
+    city = state.board.police[piece].city
     return 0.9 if city == target else 0.5 * _way_chance(ctx, who, city, target)
 
 
@@ -1185,7 +1187,7 @@ def _secret_value(ctx: Context, who: str, label: str, piece: str) -> float:
     points at the final multiple once back in its starting city; a foreign one its points at
     the multiple of the year it was taken and the £20 and chit of cashing it; each times the
     chance of bringing it there."""
-    secret = ctx.state.secrets[label]
+    secret = ctx.state.board.secrets[label]
     _, _, value = ctx.know.outlook(label, 0, True)
     if secret.origin == who:
         return value * ctx.final * _carry_chance(ctx, who, piece, secret.home)
@@ -1199,7 +1201,7 @@ def _held(ctx: Context, who: str) -> Counter[str]:
     """The chits the deciding seat knows ``who`` holds: all of them for its own powers."""
     state = ctx.state
     if state.sees_hand(ctx.seat, who):
-        return Counter(state.chits[who])
+        return Counter(state.hands.chits[who])
     return diplomacy.known_chits(state, ctx.seat, who)
 
 
@@ -1216,13 +1218,13 @@ def _chit_value(ctx: Context, who: str, kind: str, held: int) -> float:
 def _chit_use(ctx: Context, who: str, kind: str, held: int) -> float:
     use = CHIT_USE.get(kind, 1.0)
     if kind == "Discovery":  # one per spy free to use it: copies beyond that wait their turn
-        spies = [s for s in ctx.state.spies.values() if s.power == who and s.status == ACTIVE]
+        spies = [s for s in ctx.state.board.spies.values() if s.power == who and s.status == ACTIVE]
         free = sum(1 for s in spies if ctx.held(s.label) is None)
         use *= 1.0 if held < free else 0.5
     if kind in ("Escape", "Recruit"):
         status = CAPTURED if kind == "Escape" else SANCTIONED
         if any(s.power == who and s.status == status and not (kind == "Recruit" and s.cousin)
-               for s in ctx.state.spies.values()):  # fmt: skip
+               for s in ctx.state.board.spies.values()):  # fmt: skip
             use += 2.0
     return use * DUPLICATE**held * min(1.0, _turns_for(ctx, who) / 3)
 
@@ -1232,7 +1234,7 @@ def _money_value(ctx: Context, who: str, change: int) -> float:
     it would need to play its chits), 0.6 times that above AMPLE. Money kept secret from the
     seat is taken to be ample."""
     state = ctx.state
-    have = state.money[who] if state.sees_money(ctx.seat, who) else 2 * AMPLE
+    have = state.bank.money[who] if state.sees_money(ctx.seat, who) else 2 * AMPLE
 
     def worth(money: int) -> float:
         return POUND_WORTH * (min(money, AMPLE) + min(money, SHORT) + 0.6 * max(0, money - AMPLE))
@@ -1260,7 +1262,7 @@ def _gains(ctx: Context, offer: diplomacy.Offer) -> tuple[float, float]:
                 (mine - loss, theirs + gain) if giver == me else (mine + gain, theirs - loss)
             )
         for label, piece in diplomacy.secrets_of(items):
-            holder = state.secrets[label].holder
+            holder = state.board.secrets[label].holder
             assert holder is not None
             loss = _secret_value(ctx, giver, label, holder)
             gain = _secret_value(ctx, taker, label, piece)
@@ -1275,8 +1277,10 @@ def _standing(ctx: Context, power: str) -> float:
     Secret at the value expected from what the seat knows, originals at the final multiple)."""
     state = ctx.state
     record = ctx.edition.record
-    points = 2.0 * sum(1 for p, t, _ in state.played if p == power and not state.is_random_tile(t))
-    for secret in state.secrets.values():
+    points = 2.0 * sum(
+        1 for p, t, _ in state.hands.played if p == power and not state.is_random_tile(t)
+    )
+    for secret in state.board.secrets.values():
         if secret.status == CASHED and secret.record == power:
             year = secret.taken
         elif secret.status == IN_PLAY and secret.origin == power and secret.place == secret.home:
@@ -1287,10 +1291,10 @@ def _standing(ctx: Context, power: str) -> float:
             continue
         _, _, value = ctx.know.outlook(secret.label, 0, True)
         points += value * record[min(year or ctx.year, max(record))]
-    for spy in state.spies.values():
+    for spy in state.board.spies.values():
         if spy.captor == power and spy.year is not None:
             points += mean(ctx.know.spy_strength(spy.label)) * record[spy.year]
-    points += sum(value * record[year] for killer, _, value, year in state.markers
+    points += sum(value * record[year] for killer, _, value, year in state.board.markers
                   if killer == power)  # fmt: skip
     return points
 
@@ -1326,7 +1330,7 @@ def _answer_offer(ctx: Context, actions: list[Action]) -> Action:
     """Accept an offer that nets the power more than TRADE_MARGIN, its rival's gain counted
     against it by how dangerous that rival is; else refuse."""
     state = ctx.state
-    offer = state.offer
+    offer = state.talks.offer
     refuse = _pick(actions, ("refuse", None))
     accept = next((a for a in actions if a.kind == "accept"), None)
     if accept is None or offer is None or not state.seating.scoring(ctx.power):
@@ -1339,13 +1343,13 @@ def _hand_odds(ctx: Context, other: str, kind: str) -> list[tuple[int, float]]:
     """(how many chits of ``kind`` ``other`` holds, chance), from the size of its hand and the
     chits the deciding seat has not seen (hypergeometric), or exactly if the seat knows."""
     state = ctx.state
-    size = len(state.chits[other])
+    size = len(state.hands.chits[other])
     known = _held(ctx, other)
     if sum(known.values()) >= size:
         return [(known[kind], 1.0)]
     seen: Counter[str] = Counter()
     for power in state.powers_of(ctx.seat):
-        seen.update(state.chits[power])
+        seen.update(state.hands.chits[power])
     pool = sum(c.count for c in ctx.edition.chits) - sum(seen.values()) - sum(known.values())
     kinds = next(c.count for c in ctx.edition.chits if c.name == kind) - seen[kind] - known[kind]
     draws = size - sum(known.values())
@@ -1383,7 +1387,7 @@ def _secret_plans(ctx: Context, other: str, ap_cost: float = AP_WORTH) -> list[P
     plans = []
     pairs = [(True, s, p) for s, p in diplomacy._tradeable(state, me, other, set())]
     pairs += [(False, s, p) for s, p in diplomacy._tradeable(state, other, me, set())]
-    rich = state.money[other] if state.sees_money(ctx.seat, other) else 0
+    rich = state.bank.money[other] if state.sees_money(ctx.seat, other) else 0
     for selling, label, piece in pairs:
         item = (diplomacy.SECRET, label, piece)
         base = (
@@ -1394,7 +1398,7 @@ def _secret_plans(ctx: Context, other: str, ap_cost: float = AP_WORTH) -> list[P
         mine, theirs = _gains(ctx, base)
         if mine + theirs <= TRADE_MARGIN:
             continue  # no surplus to share
-        budget = rich if selling else state.money[me]
+        budget = rich if selling else state.bank.money[me]
         for amount in (0, *(n for n in LADDER if n <= budget)):
             offer = base
             if amount:
@@ -1413,7 +1417,7 @@ def _chit_plans(ctx: Context, other: str, ap_cost: float = AP_WORTH) -> list[Pla
     the chances that ``other`` holds one and would sell at that price."""
     state = ctx.state
     me = ctx.power
-    if not state.chits[other]:
+    if not state.hands.chits[other]:
         return []
     plans = []
     for kind in WANTED:
@@ -1422,7 +1426,7 @@ def _chit_plans(ctx: Context, other: str, ap_cost: float = AP_WORTH) -> list[Pla
         odds = _hand_odds(ctx, other, kind)
         reserve = ctx.edition.chit(kind).money  # enough left to play it
         wanted = _chit_value(ctx, me, kind, 0)
-        for amount in (n for n in LADDER if n <= state.money[me] - reserve):
+        for amount in (n for n in LADDER if n <= state.bank.money[me] - reserve):
             offer = diplomacy.Offer(me, other, give=((diplomacy.MONEY, amount),),
                                     ask=((diplomacy.CHIT, kind),))  # fmt: skip
             # The sums of _gains for this offer, for each hand the other may hold.
@@ -1450,7 +1454,7 @@ def _best_offer(
         others = [partner]
     else:
         others = [p for p in diplomacy.partners(state)
-                  if p not in state.approached and state.seating.scoring(p)]  # fmt: skip
+                  if p not in state.turn.approached and state.seating.scoring(p)]  # fmt: skip
     if not others or not state.seating.scoring(ctx.power):
         return None
     plans = []
@@ -1470,7 +1474,7 @@ def _approach(ctx: Context, actions: list[Action], ap_cost: float = AP_WORTH) ->
     it is looked for once whichever spy moved last."""
     if not any(a.kind == "approach" for a in actions):
         return None
-    if ap_cost and ctx.state.moving is not None:
+    if ap_cost and ctx.state.turn.moving is not None:
         return None
     offer = _best_offer(ctx, ap_cost=ap_cost)
     if offer is None:
@@ -1481,7 +1485,7 @@ def _approach(ctx: Context, actions: list[Action], ap_cost: float = AP_WORTH) ->
 def _compose(ctx: Context, actions: list[Action]) -> Action:
     """Build the planned offer item by item, then send it; withdraw if it no longer pays (the
     approach's Action Point is spent by now: it no longer counts)."""
-    offer = ctx.state.offer
+    offer = ctx.state.talks.offer
     assert offer is not None
     plan = _best_offer(ctx, offer.partner, ap_cost=0.0)
     withdraw = _pick(actions, ("withdraw", None))
@@ -1533,7 +1537,7 @@ def choose(state: SpiesState, rng: Rng) -> Action:
     ctx = Context(state, power)
     if pending is not None and pending[0] == diplomacy.TALKS:
         return _answer_offer(ctx, actions)
-    if state.offer is not None and not state.offer.sent:
+    if state.talks.offer is not None and not state.talks.offer.sent:
         return _compose(ctx, actions)
     kinds = {a.kind for a in actions}
     if not kinds <= KNOWN and not (kinds & KNOWN - {"pass", "done", "end"}):

@@ -85,12 +85,12 @@ def projected_points(state: SpiesState) -> dict[str, float]:
     dist = distances(edition)
     left = share_left(state)
     order = {power: index for index, power in enumerate(POWERS)}
-    for secret in state.secrets.values():
+    for secret in state.board.secrets.values():
         holder = secret.holder
         if secret.status != IN_PLAY or holder is None:
             continue
-        spy = state.spies.get(holder)
-        power = spy.power if spy is not None else state.police[holder].power
+        spy = state.board.spies.get(holder)
+        power = spy.power if spy is not None else state.board.police[holder].power
         if power not in points:
             continue
         card = edition.secret(secret.card)
@@ -101,7 +101,7 @@ def projected_points(state: SpiesState) -> dict[str, float]:
         else:
             year = secret.taken if secret.taken is not None else state.year
             target, bonus = edition.map.capital(power), CASH_POINTS
-        city = spy.place if spy is not None else state.police[holder].city
+        city = spy.place if spy is not None else state.board.police[holder].city
         way = dist[city].get(target, 99)
         turns = state.last_year - state.year + (order[power] >= state.power_index)
         if way > SPACES_PER_TURN * turns:
@@ -111,7 +111,7 @@ def projected_points(state: SpiesState) -> dict[str, float]:
         value = card.value * (multiple // 2 if card.counterspy else multiple)
         points[power] += chance * (value + bonus)
     for power in points:
-        means = POUND_POINTS * state.money[power] + CHIT_POINTS * len(state.chits[power])
+        means = POUND_POINTS * state.bank.money[power] + CHIT_POINTS * len(state.hands.chits[power])
         points[power] += left * means
     return points
 

@@ -3,7 +3,9 @@ turn of every game, so each is built once per process)."""
 
 from __future__ import annotations
 
-from spyglass.engine import Action
+from spyglass.engine import Action, RulesError
+
+from .edition import EDITION, Edition
 
 _MEMO: dict[tuple[str, object], Action] = {}
 
@@ -61,3 +63,26 @@ def spell(kind: str, target: object) -> str:
         strength, cousin, city = target  # type: ignore[misc]
         return f"cousin {city}" if cousin else f"spy {strength} {city}"
     raise ValueError(f"no notation for {kind!r}")
+
+
+def tile_token(tile_id: str) -> str:
+    """A tile's one-word token: "Ge 1" -> "Ge1"."""
+    return tile_id.replace(" ", "")
+
+
+def _tokens(edition: Edition) -> dict[str, str]:
+    """Every card token of the three decks, by its lower-case spelling."""
+    tokens = [s.id for s in edition.secrets] + [c.name for c in edition.chits]
+    tokens += [tile_token(t.id) for t in edition.tiles]
+    return {t.lower(): t for t in tokens}
+
+
+TOKENS = _tokens(EDITION)
+
+
+def parse_token(text: str) -> str:
+    """A Secret id, an Action Chit name or a tile token, as the decks spell them."""
+    token = TOKENS.get(str(text).strip().lower())
+    if token is None:
+        raise RulesError(f"{text!r} is not a Secret, an Action Chit or an Event Tile")
+    return token
