@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from spyglass import agents
 from spyglass.engine import Action, Rng, derive_seed
-from spyglass.games.spies import SPEC, bot
+from spyglass.games.spies import SPEC, bot, police
+from spyglass.games.spies.bot.dispatch import unknown
 from spyglass.games.spies.rules import SpiesState
 from spyglass.lab.simulate import play_game
 
@@ -129,8 +130,8 @@ def test_the_bot_plays_the_tile_that_rewards_its_spy() -> None:
 
 def test_unknown_decisions_are_refused_or_passed() -> None:
     offer, refuse = Action("accept", (), None, "accept"), Action("refuse", (), None, "refuse")
-    assert bot._unknown([offer, refuse], Rng(0)) is refuse
-    assert bot._unknown([offer, bot.police.PASS], Rng(0)) is bot.police.PASS
+    assert unknown([offer, refuse], Rng(0)) is refuse
+    assert unknown([offer, police.PASS], Rng(0)) is police.PASS
 
 
 # Strength ------------------------------------------------------------------------------------

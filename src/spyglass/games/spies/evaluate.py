@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from .bot import distances
+from .bot.routes import distances
 from .control import CASH_MONEY
 from .geography import POWERS
 from .pieces import IN_PLAY
