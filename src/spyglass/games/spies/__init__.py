@@ -6,7 +6,10 @@ it calls; ``bot.py`` is the heuristic bot, ``evaluate.py`` the win chances ISMCT
 cut-off with, ``encoding.py`` the declaration for learning libraries.
 """
 
-from spyglass.engine import GameInfo, GameSpec, OptionSpec, Region
+from collections.abc import Callable
+from typing import cast
+
+from spyglass.engine import Action, GameInfo, GameSpec, OptionSpec, Region, Rng, State
 
 from . import bot, encoding, evaluate
 from .rules import SpiesState
@@ -73,7 +76,8 @@ SPEC = GameSpec(
     state=SpiesState,
     package=__name__,
     layout=LAYOUT,
-    bot=bot.choose,
-    evaluate=evaluate.evaluate,
+    # The engine hands these only states of this game: the casts say so to the type checker.
+    bot=cast(Callable[[State, Rng], Action], bot.choose),
+    evaluate=cast(Callable[[State], tuple[float, ...]], evaluate.evaluate),
     encoding=encoding.encoding,
 )

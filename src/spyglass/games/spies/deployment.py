@@ -172,10 +172,10 @@ def why_not(state: SpiesState, action: Action) -> str:
                 " the symbol or to the capital (rule 2.5)"
             )
         return f"{city} already holds two police units: no more than two per city (rule 2.5)"
-    kind = (target[0], target[1]) if len(target) == 3 else None
-    if kind not in state.reserve_spies[power]:
-        left = ", ".join(sorted(spy_face(s, c) for s, c in set(state.reserve_spies[power])))
-        return f"{power} has no such spy left to place: {left} (rule 2.8)"
+    piece = (target[0], target[1]) if len(target) == 3 else None
+    if piece not in state.reserve_spies[power]:
+        spies_left = ", ".join(sorted(spy_face(s, c) for s, c in set(state.reserve_spies[power])))
+        return f"{power} has no such spy left to place: {spies_left} (rule 2.8)"
     limit = state.edition.power(power).foreign_spies
     return (
         f"{power} already has {limit} spies in foreign territory, the most its printed number"

@@ -194,8 +194,10 @@ def apply(state: SpiesState, act: Action) -> None:
     elif kind in ("offer", "ask"):
         offer = state.talks.offer
         assert offer is not None
-        side = "give" if kind == "offer" else "ask"
-        state.talks.offer = replace(offer, **{side: (*getattr(offer, side), act.target)})
+        if kind == "offer":
+            state.talks.offer = replace(offer, give=(*offer.give, act.target))
+        else:
+            state.talks.offer = replace(offer, ask=(*offer.ask, act.target))
     elif kind == "withdraw":
         offer = state.talks.offer
         assert offer is not None
@@ -214,7 +216,8 @@ def apply(state: SpiesState, act: Action) -> None:
 
 
 def _send(state: SpiesState) -> None:
-    offer = replace(state.talks.offer, sent=True)  # type: ignore[type-var]
+    assert state.talks.offer is not None
+    offer = replace(state.talks.offer, sent=True)
     state.talks.offer = offer
     seats = {state.controller(offer.initiator), state.controller(offer.partner)}
     state.say(

@@ -21,6 +21,7 @@ gives its real result. The state is only read.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .bot.routes import distances
@@ -65,11 +66,19 @@ def share_left(state: SpiesState) -> float:
     return max(0.0, min(1.0, 1.0 - done / turns))
 
 
+#: How a seat's powers' points combine (option ``two_power_score``).
+_COMBINE: dict[str, Callable[[list[float]], float]] = {
+    "best": max,
+    "lower": min,
+    "combined": sum,
+}
+
+
 def seat_scores(state: SpiesState) -> list[float]:
     """Each seat's projected score: its powers' projected points combined as the options say."""
     points = projected_points(state)
     mode = state.options.get("two_power_score", "best")
-    combine = {"best": max, "lower": min, "combined": sum}[mode]
+    combine = _COMBINE[mode]
     mine: list[list[float]] = [[] for _ in range(state.players)]
     for power, value in points.items():
         mine[state.controller(power)].append(value)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from spyglass.engine import Rng
 
 if TYPE_CHECKING:
+    from .parts import Trade
     from .rules import SpiesState
 
 DELTA, FLOOR, DEBIT, CREDIT = "delta", "floor", "debit", "credit"
@@ -92,7 +93,7 @@ def resample(state: SpiesState, observer: int | None, rng: Rng, needs: dict[str,
                 if sum(balance[p] for p in powers) < amount:
                     return None
                 continue
-            delta = amount if kind == DELTA else value(ref)
+            delta = amount if kind == DELTA or ref is None else value(ref)
             balance[powers[0]] += -delta if kind == DEBIT else delta
             if balance[powers[0]] < 0:
                 return None
@@ -114,7 +115,9 @@ def resample(state: SpiesState, observer: int | None, rng: Rng, needs: dict[str,
         if at == len(state.bank.ledger):
             ok = all(balance[p] >= n for p, n in needs.items())
             return balance if ok else None
-        index = state.bank.ledger[at][3][0]
+        ref = state.bank.ledger[at][3]
+        assert ref is not None  # a trade's entry
+        index = ref[0]
         me, other = state.bank.trades[index][:2]
         for pair in _pairs(rng, balance[me], balance[other]):
             if budget[0] <= 0:
@@ -154,10 +157,12 @@ def _lookahead(state: SpiesState, unseen: set[int]) -> dict[str, list[int]]:
                 deltas.append(0)
             elif kind == DELTA:
                 deltas.append(amount)
+            elif ref is None:  # only changes and floors lack a trade (both above)
+                deltas.append(0)
             elif ref[0] in unseen:
                 deltas.append(most if kind == CREDIT else 0)
             else:
-                value = state.bank.trades[ref[0]][2 + ref[1]]
+                value = _sum(state.bank.trades[ref[0]], ref[1])
                 deltas.append(value if kind == CREDIT else -value)
         # slack[k] = min over j >= k of the sum of deltas[k..j] (0 if none is negative)
         low = [0] * (len(deltas) + 1)
@@ -176,3 +181,8 @@ def _pairs(rng: Rng, mine: int, theirs: int) -> Iterator[tuple[int, int]]:
 def ledger_json(state: SpiesState) -> list[Any]:
     return [[kind, list(powers), amount, None if ref is None else list(ref)]
             for kind, powers, amount, ref in state.bank.ledger]  # fmt: skip
+
+
+def _sum(trade: Trade, side: int) -> int:
+    """A trade's sum given by its first power (side 0) or by its second (side 1)."""
+    return trade[2] if side == 0 else trade[3]

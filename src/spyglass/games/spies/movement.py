@@ -78,8 +78,8 @@ def move_actions(state: SpiesState) -> list[Action]:
             for city in graph.neighbours(place, LAND):
                 actions.append(action("move", (label, city)))
             if left >= 2:  # one space to put to sea and one to land
-                for zone in state.edition.map.cities[place].sea:
-                    actions.append(action("embark", (label, zone)))
+                for sea in state.edition.map.cities[place].sea:
+                    actions.append(action("embark", (label, sea)))
             continue
         zone = zones[place]
         if voyage.used + 1 <= voyage.limit:

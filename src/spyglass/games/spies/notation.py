@@ -3,6 +3,8 @@ turn of every game, so each is built once per process)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from spyglass.engine import Action, RulesError
 
 from .edition import EDITION, Edition
@@ -19,48 +21,48 @@ def action(kind: str, target: object) -> Action:
     return found
 
 
-def spell(kind: str, target: object) -> str:
+def spell(kind: str, target: Any) -> str:
     if kind in ("end", "done", "pass", "send", "withdraw", "accept", "refuse"):
         return kind
     if kind in ("approach", "bid"):
         return f"{kind} {target}"
     if kind in ("offer", "ask"):
-        what = target[0]  # type: ignore[index]
+        what = target[0]
         if what == "money":
-            return f"{kind} £{target[1]}"  # type: ignore[index]
+            return f"{kind} £{target[1]}"
         if what == "chit":
-            return f"{kind} {target[1]}"  # type: ignore[index]
-        return f"{kind} {target[1]} to {target[2]}"  # type: ignore[index]
+            return f"{kind} {target[1]}"
+        return f"{kind} {target[1]} to {target[2]}"
     if kind == "chit":
-        return " ".join(target)  # type: ignore[arg-type]
+        return " ".join(target)
     if kind == "search":
         return f"search {target}"
     if kind in ("return", "play", "discard"):
         return f"{kind} {target}"
     if kind == "relocate":
-        label, city = target  # type: ignore[misc]
+        label, city = target
         return f"{label} {city}"
     if kind == "control":
-        secret, piece = target  # type: ignore[misc]
+        secret, piece = target
         return f"{secret} to {piece}"
     if kind in ("release", "cash"):
         return f"{target} {kind}"
     if kind == "reroll":
         return f"{target} reroll"
     if kind == "move":
-        label, place = target  # type: ignore[misc]
+        label, place = target
         return f"{label} {place}"
     if kind in ("embark", "sail", "land"):
-        label, place = target  # type: ignore[misc]
+        label, place = target
         return f"{label} {kind} {place}"
     if kind == "secret":
-        face, city = target  # type: ignore[misc]
+        face, city = target
         return f"secret {face} {city}"
     if kind == "police":
-        strength, city = target  # type: ignore[misc]
+        strength, city = target
         return f"police {strength} {city}"
     if kind == "spy":
-        strength, cousin, city = target  # type: ignore[misc]
+        strength, cousin, city = target
         return f"cousin {city}" if cousin else f"spy {strength} {city}"
     raise ValueError(f"no notation for {kind!r}")
 

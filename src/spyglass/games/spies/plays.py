@@ -59,7 +59,7 @@ def chit_actions(state: SpiesState) -> list[Action]:
     mine = [s for s in state.board.spies.values() if s.power == power]
     active = [s for s in mine if s.status == ACTIVE]
     havens = {s.label for s in active if state.edition.map.cities[s.place].haven}
-    busy = {s.holder for s in state.board.secrets.values() if s.holder is not None}
+    busy: set[str | None] = {s.holder for s in state.board.secrets.values() if s.holder is not None}
     actions = []
     if "Discovery" in kinds:
         for spy in active:
@@ -159,17 +159,18 @@ def apply_chit(state: SpiesState, target: tuple[str, ...]) -> None:
         other = involved(state, state.board.spies[victim].power, power)
         start(state, Contest(SANCTION, power, other, spy, COVER, target=victim))
     elif kind == "Escape":
-        spy = state.board.spies[target[1]]
-        chits.pay(state, power, kind, f"{spy.label} tries to escape")
-        start(state, Contest(ESCAPE, power, involved(state, spy.captor, power), spy.label, CROSS))
+        escaper = state.board.spies[target[1]]
+        chits.pay(state, power, kind, f"{escaper.label} tries to escape")
+        other = involved(state, escaper.captor, power)
+        start(state, Contest(ESCAPE, power, other, escaper.label, CROSS))
     elif kind == "Cover":
         chits.pay(state, power, kind, f"{target[1]} takes cover until {power}'s next turn")
         state.board.covered[target[1]] = power
     else:  # Recruit
-        spy = state.board.spies[target[1]]
+        recruit = state.board.spies[target[1]]
         capital = state.edition.map.capital(power)
-        chits.pay(state, power, kind, f"{spy.label} is recruited again in {capital}")
-        state.board.spies[spy.label] = replace(spy, status=ACTIVE, place=capital, year=None)
+        chits.pay(state, power, kind, f"{recruit.label} is recruited again in {capital}")
+        state.board.spies[recruit.label] = replace(recruit, status=ACTIVE, place=capital, year=None)
 
 
 def _interceptors(state: SpiesState, power: str) -> tuple[str, ...]:

@@ -201,6 +201,7 @@ def arrival_actions(state: SpiesState, label: str) -> list[Action]:
 
 def apply_arrival(state: SpiesState, power: str, action: Action) -> None:
     _, _, label = state.pending.pop(0)
+    assert label is not None  # an arrival names its spy
     spy = state.board.spies[label]
     if action.kind == "pass":
         state.say(f"{power} lets {label} pass through {spy.place}")

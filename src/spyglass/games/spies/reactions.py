@@ -126,11 +126,11 @@ def advance(state: SpiesState) -> None:
         return
     power = decider(state, contest)
     if contest.stage == SPOILS:
-        state.pending.insert(0, (REACT, power, contest.secret))
+        state.pending.insert(0, (REACT, contest.actor, contest.secret))  # its decider
     elif contest.stage == INTERCEPT and power is not None and not _free(state, power, contest):
         state.contest = replace(contest, asking=contest.asking[1:])
         advance(state)
-    elif chits.may_answer(state, power, _kinds(contest)):
+    elif power is not None and chits.may_answer(state, power, _kinds(contest)):
         state.pending.insert(0, (REACT, power, contest.spy))
     else:
         _go_on(state, None)
@@ -190,6 +190,7 @@ def answer(state: SpiesState, act: Action) -> None:
     }[chit]
     chits.pay(state, power, chit, what)
     if chit == COVER_CHIT:
+        assert shielded is not None  # Cover is offered only with a spy to shield
         state.board.covered[shielded] = power
     _go_on(state, chit)
 

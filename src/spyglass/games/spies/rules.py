@@ -96,7 +96,8 @@ _TILE_NUMBER = {tile_token(t.id): t.number for t in EDITION.tiles}
 
 
 class SpiesState(State):
-    parse_card = staticmethod(parse_token)
+    # mypy reads the engine's ClassVar callable as a method: a static function is what it means.
+    parse_card = staticmethod(parse_token)  # type: ignore[assignment]
     notation_help = (
         "set-up: 'secret 3 Berlin', 'police 2 Hamburg', 'spy 3 Paris', 'cousin Vienna'; "
         "police: 'GeP1 Hamburg', 'done'; searches: 'search Fr2', 'pass', 'done'; "
@@ -230,10 +231,12 @@ class SpiesState(State):
                 else f"is played by seat {self.controller(power)}"
             )
             self.say(f"{power} {who}; it starts with £{self.bank.money[power]}")
-        self._deal_secrets(list(self._decks["secrets"]))
-        self._deal_tiles(list(self._decks["tiles"]))
+        decks = self._decks
+        assert decks is not None  # a state is set up from its decks
+        self._deal_secrets(list(decks["secrets"]))
+        self._deal_tiles(list(decks["tiles"]))
         self.hands.chits = {p: [] for p in POWERS}
-        self.hands.cup = list(self._decks["chits"])  # drawn from the top after the police (2.6)
+        self.hands.cup = list(decks["chits"])  # drawn from the top after the police (2.6)
         self.phase, self.power_index = SECRETS, 0
 
     def _deal_secrets(self, order: list[str]) -> None:
@@ -584,11 +587,10 @@ class SpiesState(State):
                 if secret.holder is not None and self.piece_power(secret.holder) != power:
                     continue
                 home += card.value * (final // 2 if card.counterspy else final)
-        captured = sum(
-            spy.strength * record[spy.year]  # type: ignore[index]
-            for spy in self.board.spies.values()
-            if spy.captor == power
-        )
+        captured = 0
+        for spy in self.board.spies.values():
+            if spy.captor == power:  # a captured spy has the year of its capture
+                captured += spy.strength * record[spy.year]  # type: ignore[index]
         markers = sum(  # Sanctioned markers (5.2, 6.0)
             value * record[year] for killer, _, value, year in self.board.markers if killer == power
         )

@@ -453,8 +453,8 @@ def record_grid(
         )
         if face:
             points[spy["captor"]] += int(face.split()[-1]) * multiples[spy["year"]]
-    for power, spy, value, year in state.board.markers:
-        entries.setdefault((power, year), []).append(f"† {spy} ({value})")
+    for power, victim, value, year in state.board.markers:
+        entries.setdefault((power, year), []).append(f"† {victim} ({value})")
         points[power] += value * multiples[year]
     for power, token, _ in state.hands.played:
         if not state.is_random_tile(token):

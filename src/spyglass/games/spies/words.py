@@ -202,8 +202,8 @@ def why_illegal(state: SpiesState, action: Action) -> str:
     if action.kind == "end" and state.turn.voyage is not None:
         return f"{state.turn.moving} is at sea: a spy may not end its movement at sea (rule 3.61)"
     label = action.target if action.kind == "reroll" else (action.target or (None,))[0]
-    spy = state.board.spies.get(label) if isinstance(label, str) else None
-    if spy is None or spy.power != state.power:
+    piece = state.board.spies.get(label) if isinstance(label, str) else None
+    if piece is None or piece.power != state.power:
         return f"{label} is not a spy of {state.power}"
     if state.turn.voyage is not None and label != state.turn.moving:
         return f"finish moving {state.turn.moving} first: it is at sea (rules 3.6 and 3.61)"
@@ -211,7 +211,7 @@ def why_illegal(state: SpiesState, action: Action) -> str:
         return "no Action Points are left this turn (rule 3.1)"
     if label in state.turn.moved:
         return f"{label} has already moved this turn: one spy at a time (rule 3.6)"
-    if spaces_left(state, label) == 0:
+    if spaces_left(state, piece.label) == 0:
         return f"{label} has moved its {movement.SPACES} spaces this turn (rule 3.6)"
     if action.kind in ("embark", "sail", "reroll"):
         return (

@@ -56,7 +56,7 @@ def choose(state: SpiesState, rng: Rng) -> Action:
             return return_chit(ctx, actions)
         if kind == reactions.REACT and state.contest is not None:
             return answer(ctx, actions)
-        if kind == police.ARRIVAL:
+        if kind == police.ARRIVAL and pending[2] is not None:  # an arrival names its spy
             return arrival(ctx, actions, pending[2])
         return unknown(actions, rng)
     known = [a for a in actions if a.kind in KNOWN] or actions

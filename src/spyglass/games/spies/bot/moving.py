@@ -6,7 +6,7 @@ from __future__ import annotations
 from spyglass.engine import Action
 
 from ..movement import spaces_left
-from ..pieces import ACTIVE
+from ..pieces import ACTIVE, Spy
 from .context import AP_WORTH, MONEY_RESERVE, POUND_WORTH, SPY_WORTH, Context
 from .plans import carrier_cannot_reach, discovery_value, plan_spies, sanction_value, step_towards
 from .trading import approach
@@ -38,7 +38,8 @@ def _chit_move(ctx: Context, actions: list[Action]) -> Action | None:
             secret = state.board.secrets[label]
             holder = secret.holder
             receiver = state.board.spies.get(piece) or state.board.police.get(piece)
-            place = receiver.place if hasattr(receiver, "place") else receiver.city
+            assert receiver is not None  # a Drop names one of the power's pieces
+            place = receiver.place if isinstance(receiver, Spy) else receiver.city
             if (
                 secret.origin != ctx.power
                 and place == ctx.capital
