@@ -2,7 +2,8 @@
 
 Reconstructed edition (the printed map, counters and tiles are not public: see
 ``/shared/rules/spies-edition.md`` and RULES.md). The rules are in ``rules.py`` and the modules
-it calls; ``bot.py`` is the heuristic bot, ``evaluate.py`` the win chances ISMCTS scores a
+it calls (``flow`` holds the order of play, ``parts`` the state's parts); ``bot`` is the
+heuristic bot, ``evaluate.py`` the win chances ISMCTS scores a
 cut-off with, ``encoding.py`` the declaration for learning libraries.
 """
 

@@ -1,5 +1,5 @@
 """The moves' notation, with the Action objects memoised (they are immutable and recur in every
-turn of every game, so each is built once per process)."""
+turn of every game, so each is built once per process), and the card tokens of the decks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The parts a Spies! state is made of, each a dataclass the state owns and copies with itself.
+"""The parts the game's state is made of, each a dataclass the state owns and copies with it.
 
 The state (``rules.SpiesState``) keeps where the game stands (year, phase, the power to play,
 the set-up reserves, the decisions waiting); everything else lies in one of these parts, so that

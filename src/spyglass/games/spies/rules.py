@@ -1,19 +1,18 @@
-"""Spies! (the Long Game): the state machine.
+"""The game's state and the engine's hooks (Spies!, the Long Game rules v2.3).
 
-Built so far: set-up (rules 2.1-2.9) and a power's turn of 12 Action Points (3.1): the event
-tile played or discarded (3.2, in ``events``), police re-arrangement (3.3), searches (3.4, and
-4.1 for arriving spies in other powers' turns), capture (3.5), spy movement (3.6, 3.61), the
-control, carrying and cashing of Secrets (3.7), Action Chits played on the turn (3.8, in
-``plays``) and as answers in the middle of an action (4.2, in ``reactions``), spy havens and
-Cousins (5.1, 5.2), diplomacy (3.9, 4.3, in ``diplomacy``), the seating of rule 7.0 and the
-options 8.1-8.5 (``seats``, ``bidding``) and secret money (``money``). The turn begins at
-``begin_turn``.
+``SpiesState`` keeps where the game stands (year, phase, the power to play, the set-up reserves,
+the decisions waiting) and owns the parts in ``parts`` (bank, board, turn, talks, hands,
+auction). The rules are free functions in their modules: set-up (``deployment``), the event tile
+(``events``), police and searches (``police``, ``captures``), movement (``movement``), Secrets
+(``control``), chits (``chits``, ``plays``, ``reactions``), diplomacy (``diplomacy``), bidding for
+Russia (``bidding``), secret money (``money``), the seating (``seats``). ``_apply`` hands a move to
+its module; a module that ends a step returns an event and ``flow`` (one table) says what comes
+next. Typed moves and the sentences about them are in ``words``.
 
 Decisions that interrupt the flow (a search of an arriving spy, returning chits over the limit
 of ten, also in the middle of a tile's awards, an answer with a chit, the answer to an offer,
 a sealed bid for Russia) wait in ``pending``; an answer and a return go to its head, arrivals
-queue behind. While one waits, the seat playing
-the power that must decide is the one to move.
+queue behind. While one waits, the seat playing the power that must decide is the one to move.
 
 Set-up draws from three shuffled decks, so that a stacked deck fixes it: ``secrets`` (the 40
 Secret cards: each power draws its allotment in turn order, the last eight go to the SECRET
