@@ -39,32 +39,32 @@ def moving_position(
     (label -> (strength, city)), at the start of ``phase``. Every chit is back in the cup (give
     chits with ``give``)."""
     state = finish_setup(new())
-    for hand in state.chits.values():
-        state.cup.extend(hand)
+    for hand in state.hands.chits.values():
+        state.hands.cup.extend(hand)
         hand.clear()
-    state.cup.sort()
+    state.hands.cup.sort()
     abbrs = {p.abbr: p.name for p in state.edition.powers}
-    state.spies = {
+    state.board.spies = {
         label: Spy(label, abbrs[label[:2]], 2, False, place) for label, place in spies.items()
     }
-    state.police = {
+    state.board.police = {
         label: PoliceUnit(label, abbrs[label[:2]], strength, city)
         for label, (strength, city) in (police or {}).items()
     }
     state.year = year
     state.power_index = [p.name for p in state.edition.powers].index(power)
     state.phase = phase
-    state._legal = None
+    state.forget_legal()
     return state
 
 
 def strengths(state: SpiesState, **faces: int) -> None:
     """Set the strengths of pieces by label: strengths(state, Ge1=3, FrP1=2)."""
     for label, strength in faces.items():
-        if label in state.spies:
-            state.spies[label] = replace(state.spies[label], strength=strength)
+        if label in state.board.spies:
+            state.board.spies[label] = replace(state.board.spies[label], strength=strength)
         else:
-            state.police[label] = replace(state.police[label], strength=strength)
+            state.board.police[label] = replace(state.board.police[label], strength=strength)
 
 
 def rig_die(state: SpiesState, *rolls: int) -> None:
@@ -99,20 +99,20 @@ def pass_turn(state: SpiesState) -> None:
 def place_secrets(state: SpiesState, **secrets: tuple[str, str | None, str, str | None]) -> None:
     """Replace the Secrets in play by ``secrets``: label -> (card, origin, city, holder); each
     starts in the city where it lies, and every seat allowed to look has looked."""
-    state.secrets = {
+    state.board.secrets = {
         label: Secret(label, card, origin, city, city, holder)
         for label, (card, origin, city, holder) in secrets.items()
     }
-    state.known = {k: v for k, v in state.known.items() if not k.startswith("X")}
-    for label in state.secrets:
+    state.board.known = {k: v for k, v in state.board.known.items() if not k.startswith("X")}
+    for label in state.board.secrets:
         state.look(label)
-    state._legal = None
+    state.forget_legal()
 
 
 def give(state: SpiesState, power: str, *chits: str) -> None:
     """``power`` takes ``chits`` from the cup into its hand."""
     for chit in chits:
-        state.cup.remove(chit)
-        state.chits[power].append(chit)
-    state.chits[power].sort()
-    state._legal = None
+        state.hands.cup.remove(chit)
+        state.hands.chits[power].append(chit)
+    state.hands.chits[power].sort()
+    state.forget_legal()

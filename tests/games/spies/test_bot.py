@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from spyglass import agents
 from spyglass.engine import Action, Rng, derive_seed
-from spyglass.games.spies import SPEC, bot
+from spyglass.games.spies import SPEC, bot, police
+from spyglass.games.spies.bot.dispatch import unknown
 from spyglass.games.spies.rules import SpiesState
 from spyglass.lab.simulate import play_game
 
@@ -76,7 +77,7 @@ def test_the_bot_takes_an_undefended_foreign_secret_in_reach_and_brings_it_home(
     assert made[:2] == ["Ge1 Brussels", "Discovery Ge1 X1"]
     # Brussels is two spaces from Berlin: it comes home and cashes the Secret in the same turn.
     assert "X1 cash" in made
-    assert state.secrets["X1"].record == "Germany"
+    assert state.board.secrets["X1"].record == "Germany"
 
 
 def test_a_spy_with_a_secret_heads_home_by_the_shortest_way() -> None:
@@ -88,10 +89,10 @@ def test_a_spy_with_a_secret_heads_home_by_the_shortest_way() -> None:
 def test_a_spy_in_the_capital_cashes_its_foreign_secret() -> None:
     state = moving_position({"Ge1": "Berlin"})
     place_secrets(state, X1=("S30", "France", "Paris", "Ge1"))
-    state.secrets["X1"] = state.secrets["X1"].__class__(
+    state.board.secrets["X1"] = state.board.secrets["X1"].__class__(
         "X1", "S30", "France", "Paris", "Berlin", "Ge1", taken=1933, loose=True
     )
-    state._legal = None
+    state.forget_legal()
     assert decide(state) == "X1 cash"
 
 
@@ -107,7 +108,7 @@ def test_the_bot_searches_a_weaker_spy_it_knows_and_spares_a_stronger_one() -> N
     state.apply("search Fr1")
     while state.pending:  # France may answer; the comparison follows
         state.apply("pass")
-    assert state.spies["Fr1"].status == "captured"
+    assert state.board.spies["Fr1"].status == "captured"
     assert decide(state) == "done"  # GeP2 (1) cannot beat Fr2 (3)
 
 
@@ -122,15 +123,15 @@ def test_a_spy_searched_by_stronger_police_shows_its_papers() -> None:
 
 def test_the_bot_plays_the_tile_that_rewards_its_spy() -> None:
     state = moving_position({"Ge1": "Prague"}, phase="tile", year=1938)
-    state.tiles["Germany"] = ["Ge1", "R1"]  # Ge 1 gives two chits in Prague
-    state._legal = None
+    state.hands.tiles["Germany"] = ["Ge1", "R1"]  # Ge 1 gives two chits in Prague
+    state.forget_legal()
     assert decide(state) == "play Ge1"
 
 
 def test_unknown_decisions_are_refused_or_passed() -> None:
     offer, refuse = Action("accept", (), None, "accept"), Action("refuse", (), None, "refuse")
-    assert bot._unknown([offer, refuse], Rng(0)) is refuse
-    assert bot._unknown([offer, bot.police.PASS], Rng(0)) is bot.police.PASS
+    assert unknown([offer, refuse], Rng(0)) is refuse
+    assert unknown([offer, police.PASS], Rng(0)) is police.PASS
 
 
 # Strength ------------------------------------------------------------------------------------
@@ -162,16 +163,18 @@ def test_set_up_guards_valuable_secrets_and_sends_spies_to_secrets_abroad() -> N
         seat = state.current_player
         state.apply(bot.choose(state.determinize(seat, rng), rng))
     for power in ("Germany", "Britain"):
-        guarded = {u.city for u in state.police.values() if u.power == power}
-        originals = [s for s in state.secrets.values() if s.origin == power]
+        guarded = {u.city for u in state.board.police.values() if u.power == power}
+        originals = [s for s in state.board.secrets.values() if s.origin == power]
         best = max(originals, key=lambda s: state.edition.secret(s.card).value)
         assert best.place in guarded
         capital = state.edition.map.capital(power)
-        assert any(s.power == power and s.place == capital for s in state.spies.values())
+        assert any(s.power == power and s.place == capital for s in state.board.spies.values())
         # The spies abroad start on Secrets they could take (the neutral ones first).
         homes = set(state.home_cities(power))
-        abroad = [s for s in state.spies.values() if s.power == power and s.place not in homes]
-        targets = {x.place for x in state.secrets.values() if x.origin != power}
+        abroad = [
+            s for s in state.board.spies.values() if s.power == power and s.place not in homes
+        ]
+        targets = {x.place for x in state.board.secrets.values() if x.origin != power}
         assert abroad and all(s.place in targets for s in abroad)
 
 
@@ -180,14 +183,16 @@ def test_set_up_guards_valuable_secrets_and_sends_spies_to_secrets_abroad() -> N
 
 def lead(state: SpiesState, power: str, markers: int) -> None:
     """Give ``power`` a lead: Sanctioned markers of strength 3 from 1933 (24 points each)."""
-    state.markers = [(power, f"X{k}", 3, 1933) for k in range(markers)]
+    state.board.markers = [(power, f"X{k}", 3, 1933) for k in range(markers)]
 
 
 def sanction(state: SpiesState, label: str) -> None:
     """Spy ``label`` lies in the Sanctioned Spies box (its power would like a Recruit)."""
-    spy = state.spies[label]
-    state.spies[label] = spy.__class__(spy.label, spy.power, 2, False, spy.place, "sanctioned")
-    state._legal = None
+    spy = state.board.spies[label]
+    state.board.spies[label] = spy.__class__(
+        spy.label, spy.power, 2, False, spy.place, "sanctioned"
+    )
+    state.forget_legal()
 
 
 def offer(state: SpiesState, *moves: str) -> str:
@@ -228,7 +233,7 @@ def test_a_power_sells_a_secret_it_cannot_bring_home_to_one_that_can() -> None:
     state = moving_position({"Ru1": "Lisbon", "Br1": "Lisbon"}, power="Russia", year=1939)
     place_secrets(state, X1=("S30", None, "Lisbon", "Ru1"))
     lead(state, "Russia", 3)
-    money = dict(state.money)
+    money = dict(state.bank.money)
     made = []
     while state.current_player == state.controller("Russia") and made[-1:] != ["send"]:
         made.append(decide(state))
@@ -241,9 +246,9 @@ def test_a_power_sells_a_secret_it_cannot_bring_home_to_one_that_can() -> None:
     price = next(int(m.split("£")[1]) for m in made if m.startswith("ask £"))
     assert decide(state) == "accept" == str(bot.choose(state.clone(), Rng(0)))
     state.apply("accept")
-    assert state.secrets["X1"].holder == "Br1"
-    assert state.money["Russia"] == money["Russia"] + price
-    assert state.money["Britain"] == money["Britain"] - price
+    assert state.board.secrets["X1"].holder == "Br1"
+    assert state.bank.money["Russia"] == money["Russia"] + price
+    assert state.bank.money["Britain"] == money["Britain"] - price
     # One approach a turn to each power: Russia does not come back to Britain.
     assert "approach Britain" not in play_turn(state, "Russia")
 

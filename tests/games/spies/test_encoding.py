@@ -107,9 +107,9 @@ def test_what_a_seat_cannot_see_never_changes_its_observation() -> None:
             assert np.array_equal(mine, encoding.observe(guess.view(seat)))
             compared += 1
             if (
-                guess.spies != state.spies
-                or guess.police != state.police
-                or any(guess.chits[p] != state.chits[p] for p in state.chits)
+                guess.board.spies != state.board.spies
+                or guess.board.police != state.board.police
+                or any(guess.hands.chits[p] != state.hands.chits[p] for p in state.hands.chits)
             ):
                 resampled += 1
     assert compared > 100
@@ -122,14 +122,14 @@ def test_a_face_changes_the_observation_of_the_seats_that_see_it_only() -> None:
     state = next(s for s in playout(2, 5) if s.phase == "move")
     spy = next(
         s
-        for s in state.spies.values()
+        for s in state.board.spies.values()
         if s.status == ACTIVE
         and not s.cousin
         and not state.sees_piece(1 - state.controller(s.power), s.label, s.power)
     )
     owner = state.controller(spy.power)
     changed = state.clone()
-    changed.spies[spy.label] = spy.with_face(1 if spy.strength > 1 else 2, False)
+    changed.board.spies[spy.label] = spy.with_face(1 if spy.strength > 1 else 2, False)
     before, after = encoding.observe(state.view(owner)), encoding.observe(changed.view(owner))
     assert not np.array_equal(before, after)
     other = 1 - owner

@@ -13,7 +13,7 @@ from .helpers import GAME, finish_setup, moving_position, new, place_secrets
 
 def lead(state: SpiesState, power: str, markers: int) -> None:
     """``power`` holds ``markers`` Sanctioned markers of strength 3 from 1933 (24 points each)."""
-    state.markers = [(power, f"X{k}", 3, 1933) for k in range(markers)]
+    state.board.markers = [(power, f"X{k}", 3, 1933) for k in range(markers)]
 
 
 def test_the_spec_uses_the_evaluation() -> None:

@@ -15,15 +15,15 @@ def test_rail_and_air_moves_cost_one_action_point_and_one_space() -> None:
     assert {"Ge1 Dresden", "Ge1 Warsaw", "Ge1 Vienna", "Ge1 Konigsberg"} <= moves
     assert "Ge1 Paris" not in moves  # no line joins Berlin and Paris
     state.apply("Ge1 Dresden")
-    assert state.spies["Ge1"].place == "Dresden"
-    assert (state.action_points, state.spaces, state.moving) == (11, 1, "Ge1")
+    assert state.board.spies["Ge1"].place == "Dresden"
+    assert (state.turn.action_points, state.turn.spaces, state.turn.moving) == (11, 1, "Ge1")
     assert state.log[-1] == "Germany moves Ge1 by rail from Dresden to Prague".replace(
         "from Dresden to Prague", "from Berlin to Dresden"
     )
     state.apply("Ge1 Prague")
     state.apply("Ge1 Paris")  # CIDNA: Prague-Paris by air
     assert state.log[-1] == "Germany moves Ge1 by air from Prague to Paris"
-    assert state.action_points == 9
+    assert state.turn.action_points == 9
 
 
 def test_five_spaces_per_spy() -> None:
@@ -31,7 +31,7 @@ def test_five_spaces_per_spy() -> None:
     for city in ("Leipzig", "Nuremberg", "Munich", "Vienna", "Budapest"):
         state.apply(f"Ge1 {city}")
     assert not any(t.startswith("Ge1") for t in texts(state))
-    assert "Ge2 Kiel" in texts(state) and state.action_points == 7
+    assert "Ge2 Kiel" in texts(state) and state.turn.action_points == 7
     with pytest.raises(IllegalAction, match="one spy at a time"):
         state.apply("Ge1 Belgrade")
 
@@ -45,7 +45,8 @@ def test_one_spy_at_a_time() -> None:
         state.apply("Ge1 Prague")
     state.apply("end")
     state.power_index = 0  # Germany again (a hand-built position): every spy may move anew
-    state.phase, state._legal = "move", None
+    state.phase = "move"
+    state.forget_legal()
     assert "Ge1 Prague" in texts(state)
 
 
@@ -57,7 +58,7 @@ def test_twelve_action_points_a_turn() -> None:
         state.apply(f"Ge2 {city}")
     state.apply("Ge3 Nuremberg")
     state.apply("Ge3 Frankfurt")
-    assert state.action_points == 0
+    assert state.turn.action_points == 0
     # Nothing that costs a point is left; taking control of a Secret is free (rule 3.7).
     assert {t for t in texts(state) if " to " not in t} == {"end"}
     with pytest.raises(IllegalAction, match="no Action Points"):
@@ -76,8 +77,8 @@ def test_putting_to_sea_rolls_the_average_die() -> None:
     assert "Ge1 embark Baltic" in texts(state)
     rig_die(state, 2)
     state.apply("Ge1 embark Baltic")
-    assert state.spies["Ge1"].place == "Baltic"
-    assert (state.voyage.limit, state.voyage.used, state.action_points) == (2, 1, 11)
+    assert state.board.spies["Ge1"].place == "Baltic"
+    assert (state.turn.voyage.limit, state.turn.voyage.used, state.turn.action_points) == (2, 1, 11)
     assert "the voyage may last 2 spaces" in state.log[-1]
     # A roll of 2: only a landing in the same zone (the landing is the second space).
     moves = texts(state)
@@ -86,8 +87,8 @@ def test_putting_to_sea_rolls_the_average_die() -> None:
     assert "Ge1 reroll" in moves
     assert "end" not in moves and not any(m.startswith("Ge2") for m in moves)
     state.apply("Ge1 land Copenhagen")
-    assert state.spies["Ge1"].place == "Copenhagen" and state.voyage is None
-    assert (state.spaces, state.action_points) == (2, 10)
+    assert state.board.spies["Ge1"].place == "Copenhagen" and state.turn.voyage is None
+    assert (state.turn.spaces, state.turn.action_points) == (2, 10)
 
 
 def test_sailing_between_zones_within_the_roll() -> None:
@@ -100,7 +101,7 @@ def test_sailing_between_zones_within_the_roll() -> None:
     # put to sea 1 + sail 1 + land 1 = 3: no further sailing, no re-roll once under way.
     assert moves == {f"Ge1 land {p}" for p in state.edition.map.zones["North-Sea"].ports}
     state.apply("Ge1 land London")
-    assert state.spies["Ge1"].place == "London" and state.action_points == 9
+    assert state.board.spies["Ge1"].place == "London" and state.turn.action_points == 9
 
 
 def test_a_reroll_costs_an_action_point_and_a_space() -> None:
@@ -108,15 +109,15 @@ def test_a_reroll_costs_an_action_point_and_a_space() -> None:
     rig_die(state, 2, 5)
     state.apply("Ge1 embark Baltic")
     state.apply("Ge1 reroll")
-    assert (state.voyage.limit, state.voyage.used) == (5, 1)
-    assert (state.spaces, state.action_points) == (2, 10)
+    assert (state.turn.voyage.limit, state.turn.voyage.used) == (5, 1)
+    assert (state.turn.spaces, state.turn.action_points) == (2, 10)
     state.apply("Ge1 sail North-Sea")
     assert "Ge1 reroll" not in texts(state)
     state.apply("Ge1 sail Channel")  # spaces 4 of 5: only a landing is left
     assert texts(state) == {f"Ge1 land {p}" for p in state.edition.map.zones["Channel"].ports}
     state.apply("Ge1 land Le-Havre")
-    assert state.spaces == 0 and "Ge1" in state.moved  # five spaces: its move is over
-    assert state.action_points == 7
+    assert state.turn.spaces == 0 and "Ge1" in state.turn.moved  # five spaces: its move is over
+    assert state.turn.action_points == 7
 
 
 def test_a_spy_never_ends_at_sea() -> None:
@@ -129,7 +130,7 @@ def test_a_spy_never_ends_at_sea() -> None:
     with pytest.raises(IllegalAction, match="could not land in time"):
         state.apply("Ge1 embark Baltic")
     state = moving_position({"Ge1": "Kiel"})
-    state.action_points = 1
+    state.turn.action_points = 1
     assert "Ge1 embark Baltic" not in texts(state)
     state = moving_position({"Ge1": "Kiel", "Ge2": "Berlin"})
     rig_die(state, 4)
@@ -161,7 +162,7 @@ def test_two_voyages_in_one_turn() -> None:
     assert "Ge1 embark North-Sea" in texts(state)
     state.apply("Ge1 embark North-Sea")
     state.apply("Ge1 land Amsterdam")
-    assert state.spies["Ge1"].place == "Amsterdam" and state.action_points == 7
+    assert state.board.spies["Ge1"].place == "Amsterdam" and state.turn.action_points == 7
 
 
 def test_ports_and_straits() -> None:

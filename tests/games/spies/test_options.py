@@ -140,10 +140,12 @@ def test_the_first_bids_come_before_russia_places_its_secrets() -> None:
     assert state.current_player == 1
     assert state.view(1)["table"]["bidding"]["bids"] == {"0": "sealed"}
     assert state.view(0)["table"]["bidding"]["bids"] == {"0": 7}
-    guesses = {state.determinize(1, Rng(k)).bids[0] for k in range(10)}
+    guesses = {state.determinize(1, Rng(k)).auction.bids[0] for k in range(10)}
     assert len(guesses) > 1  # a sealed bid is redrawn for the other seat
     state.apply("bid 4")
-    assert state.russia_seat == 0 and state.money["Germany"] == 23  # paid from Germany first
+    assert (
+        state.auction.russia_seat == 0 and state.bank.money["Germany"] == 23
+    )  # paid from Germany first
     assert any("the bids for Russia: seat 0 £7, seat 1 £4" in line for line in state.log)
     assert state.current_player == 0 and state.power == "Russia"  # Russia places its Secrets
     assert state.view(1)["table"]["powers"][2]["secrets_to_place"] == 7  # hidden from seat 1
@@ -158,14 +160,14 @@ def test_tied_bidders_bid_again_higher_and_nobody_bidding_keeps_the_holder() -> 
     assert min(a.target for a in state.legal_actions()) == 6
     state.apply("bid 6")
     state.apply("bid 9")
-    assert state.russia_seat == 1 and state.money["Italy"] == 11
+    assert state.auction.russia_seat == 1 and state.bank.money["Italy"] == 11
     finish_setup(state)
     for _ in range(7):
         pass_turn(state)
     assert state.year == 1934 and state.power == "Russia" and state.pending  # 1934's bids
     for _ in range(4):
         state.apply("bid 0")
-    assert state.russia_seat == 1 and state.money["Italy"] == 11  # kept, nothing paid
+    assert state.auction.russia_seat == 1 and state.bank.money["Italy"] == 11  # kept, nothing paid
 
 
 def test_russia_held_by_bidding_neither_trades_nor_scores() -> None:
@@ -189,12 +191,12 @@ def test_after_the_pact_another_bidder_only_searches_with_russia() -> None:
         state.apply(move)
     finish_setup(state)
     state.pact = True
-    tiles = list(state.tiles["Russia"])
+    tiles = list(state.hands.tiles["Russia"])
     pass_turn(state)
     pass_turn(state)
     assert state.russia_restricted("Russia") and not state.russia_restricted("Germany")
     # No tile, no re-arrangement, no movement: with no spy to search for, the turn is over.
-    assert state.power == "France" and state.tiles["Russia"] == tiles
+    assert state.power == "France" and state.hands.tiles["Russia"] == tiles
     assert any("may only search with its police" in line for line in state.log)
     # A spy of Germany's arriving in a city with Russian police: searches only.
     state = table(4, russia_bidding=True)
@@ -203,9 +205,9 @@ def test_after_the_pact_another_bidder_only_searches_with_russia() -> None:
         state.apply(move)
     finish_setup(state)
     state.pact = True
-    unit = next(u for u in state.police.values() if u.power == "Russia")
-    spy = next(s for s in state.spies.values() if s.power == "Germany")
-    state.spies[spy.label] = spy.__class__(spy.label, "Germany", 1, False, unit.city)
+    unit = next(u for u in state.board.police.values() if u.power == "Russia")
+    spy = next(s for s in state.board.spies.values() if s.power == "Germany")
+    state.board.spies[spy.label] = spy.__class__(spy.label, "Germany", 1, False, unit.city)
     pass_turn(state)
     pass_turn(state)
     assert state.power == "Russia" and state.phase == "search"
@@ -230,29 +232,29 @@ def test_unseen_trade_sums_are_redrawn_consistently() -> None:
     state.game = Game(SPEC, {"secret_money": True})
     state.players = 4  # seat 0 Germany and Italy, seat 1 Russia, seat 2 France, 3 Britain
     state.power_index = 3  # France's turn: it trades with Britain, out of Russia's sight
-    state.spies = {}
-    state._legal = None
+    state.board.spies = {}
+    state.forget_legal()
     state.apply("approach Britain")
     for move in ("offer £10", "ask £2", "send", "accept"):
         state.apply(move)
-    assert state.money["France"] == 17 and state.money["Britain"] == 38
+    assert state.bank.money["France"] == 17 and state.bank.money["Britain"] == 38
     seen = set()
     for k in range(20):
         guess = state.determinize(1, Rng(k))
-        pair = (guess.money["France"], guess.money["Britain"])
+        pair = (guess.bank.money["France"], guess.bank.money["Britain"])
         assert sum(pair) == 55 and min(pair) >= 0  # only the split is unknown
-        assert guess.money["Russia"] == state.money["Russia"]
+        assert guess.bank.money["Russia"] == state.bank.money["Russia"]
         seen.add(pair)
         assert guess.view(1) == state.view(1)
     assert len(seen) > 1
     for k in range(5):  # the two parties know the sums
-        assert state.determinize(2, Rng(k)).money == state.money
+        assert state.determinize(2, Rng(k)).bank.money == state.bank.money
 
 
 def test_with_secret_money_a_power_with_chits_is_always_asked() -> None:
     state = moving_position({"Ge1": "Berlin"}, police={"FrP1": (3, "Paris")})
     give(state, "France", "Papers")
-    state.money["France"] = 0
+    state.bank.money["France"] = 0
     from spyglass.games.spies import chits
 
     assert not chits.may_answer(state, "France", ("Papers",))  # public money: it cannot pay
@@ -265,7 +267,10 @@ def test_ledger_keeps_every_change_while_money_is_secret() -> None:
     state.game = Game(SPEC, {"secret_money": True})
     money.change(state, "Italy", 4)
     money.change(state, "Italy", -1)
-    assert state.ledger[-2:] == [("delta", ("Italy",), 4, None), ("delta", ("Italy",), -1, None)]
+    assert state.bank.ledger[-2:] == [
+        ("delta", ("Italy",), 4, None),
+        ("delta", ("Italy",), -1, None),
+    ]
     with pytest.raises(IllegalAction):
         state.apply("bid 3")
 
@@ -297,4 +302,4 @@ def test_random_playouts_with_options_keep_the_generic_checks(players, options) 
     assert state.step <= game.max_actions(players)
     assert any(a.kind == "send" for a in state.history)  # offers were made
     if options.get("russia_bidding"):
-        assert any(a.kind == "bid" for a in state.history) and state.russia_held
+        assert any(a.kind == "bid" for a in state.history) and state.auction.russia_held

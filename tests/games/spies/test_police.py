@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from spyglass.engine import IllegalAction, Rng
+from spyglass.games.spies import flow
 
 from .helpers import (
     discard_tile,
@@ -36,7 +37,7 @@ def test_a_turn_runs_police_then_searches_then_movement() -> None:
     assert state.phase in ("search", "move")
     while state.phase == "search":
         state.apply("done")
-    assert state.phase == "move" and state.action_points == 12
+    assert state.phase == "move" and state.turn.action_points == 12
     state.apply("end")
     assert (state.phase, state.power) == ("tile", "Italy")
 
@@ -58,7 +59,7 @@ def test_police_go_to_police_symbols_and_the_capital_for_free() -> None:
     assert {"Algiers", "Tunis", "Damascus"} <= moves  # overseas, no symbol needed
     assert not {"Le-Havre", "Brest", "Lille", "Berlin", "Geneva"} & moves
     state.apply("FrP1 Paris")
-    assert state.police["FrP1"].city == "Paris" and state.action_points == 12
+    assert state.board.police["FrP1"].city == "Paris" and state.turn.action_points == 12
     with pytest.raises(IllegalAction, match="each unit moves once"):
         state.apply("FrP1 Lyon")
 
@@ -85,8 +86,8 @@ def test_two_per_city_and_one_overseas() -> None:
     # Now Paris holds one moved unit and Lyon two moved units: nobody may join Lyon.
     assert not any(m.endswith(" Lyon") for m in texts(state))
     state.apply("done")
-    assert state.phase == "move" and state.action_points == 12
-    cities = {u.label: u.city for u in state.police.values()}
+    assert state.phase == "move" and state.turn.action_points == 12
+    cities = {u.label: u.city for u in state.board.police.values()}
     assert cities == {"FrP1": "Lyon", "FrP2": "Lyon", "FrP3": "Paris", "FrP4": "Tunis"}
 
 
@@ -100,7 +101,7 @@ def test_a_swap_between_full_cities() -> None:
     state.apply("FrP1 Lyon")
     state.apply("FrP3 Paris")
     state.apply("done")
-    assert {u.label for u in state.police.values() if u.city == "Lyon"} == {"FrP1", "FrP4"}
+    assert {u.label for u in state.board.police.values() if u.city == "Lyon"} == {"FrP1", "FrP4"}
 
 
 def test_police_pass_secrets_between_them_but_a_secret_never_moves_city() -> None:
@@ -110,14 +111,14 @@ def test_police_pass_secrets_between_them_but_a_secret_never_moves_city() -> Non
     place_secrets(state, X1=("S30", "France", "Lyon", "FrP1"))
     assert "X1 to FrP2" in texts(state)
     state.apply("X1 to FrP2")
-    assert state.secrets["X1"].holder == "FrP2"
+    assert state.board.secrets["X1"].holder == "FrP2"
     state.apply("FrP2 Paris")
-    assert state.secrets["X1"].place == "Lyon" and state.secrets["X1"].holder is None
+    assert state.board.secrets["X1"].place == "Lyon" and state.board.secrets["X1"].holder is None
     assert "stays in Lyon, uncontrolled" in state.log[-1]
     # FrP1 had it from the start and has taken control of nothing this turn: it may take it
     # back (an original Secret in its starting city); then it may take nothing else this turn.
     state.apply("X1 to FrP1")
-    assert state.secrets["X1"].holder == "FrP1" and "FrP1" in state.took
+    assert state.board.secrets["X1"].holder == "FrP1" and "FrP1" in state.turn.took
 
 
 # 3.4 Searches on your turn -----------------------------------------------------------------
@@ -140,42 +141,42 @@ def test_searching_costs_one_action_point_per_city_not_per_spy() -> None:
     assert state.phase == "search"
     assert texts(state) == {"search Ge1", "search Ge2", "search It1", "done"}  # not Fr1
     state.apply("search Ge1")
-    assert state.action_points == 11
+    assert state.turn.action_points == 11
     state.apply("search Ge2")
-    assert state.action_points == 11  # the same city: no further point
+    assert state.turn.action_points == 11  # the same city: no further point
     state.apply("search It1")
-    assert state.action_points == 10
+    assert state.turn.action_points == 10
     assert texts(state) == {"done"}  # each spy once a turn
 
 
 def test_police_capture_only_when_strictly_stronger_both_units_combined() -> None:
     state = search_position(Ge1=3, Ge2=4 - 1, It1=2)  # Lille police 1+2 = 3
     state.apply("search Ge1")
-    assert state.spies["Ge1"].status == "active"
+    assert state.board.spies["Ge1"].status == "active"
     assert "strength 3 against the spy's 3: no effect" in state.log[-1]
     state.apply("search It1")  # Lyon: 2 against 2
-    assert state.spies["It1"].status == "active"
+    assert state.board.spies["It1"].status == "active"
     state = search_position(Ge1=2, Ge2=1, It1=1)
     state.apply("search Ge2")
-    assert state.spies["Ge2"].status == "captured"
+    assert state.board.spies["Ge2"].status == "captured"
 
 
 def test_a_search_may_be_left_out() -> None:
     state = search_position(Ge1=1, Ge2=1, It1=1)
     state.apply("done")
-    assert state.phase == "move" and state.action_points == 12
-    assert all(s.status == "active" for s in state.spies.values())
+    assert state.phase == "move" and state.turn.action_points == 12
+    assert all(s.status == "active" for s in state.board.spies.values())
 
 
 def test_no_new_city_without_an_action_point() -> None:
     state = search_position(Ge1=3, Ge2=3, It1=3)
-    state.action_points = 0
-    state.start_searches()
+    state.turn.action_points = 0
+    flow.enter(state, flow.begin_searches)
     assert state.phase == "move"  # nothing to search for without a point
     state = search_position(Ge1=3, Ge2=3, It1=3)
     state.apply("search Ge1")
-    state.action_points = 0
-    state._legal = None
+    state.turn.action_points = 0
+    state.forget_legal()
     assert texts(state) == {"search Ge2", "done"}  # Lille is paid for already
 
 
@@ -195,9 +196,9 @@ def test_a_comparison_shows_the_counters_to_both_sides_only() -> None:
     assert "strength" not in state.view(1)["log"][-1]  # the others see the outcome only
     for k in range(5):  # what was shown stays as it was in every determinization
         guess = state.determinize(0, Rng(k))
-        assert (guess.police["FrP1"].strength, guess.police["FrP2"].strength) == (1, 2)
+        assert (guess.board.police["FrP1"].strength, guess.board.police["FrP2"].strength) == (1, 2)
         guess = state.determinize(3, Rng(k))
-        assert guess.spies["Ge1"].strength == 3
+        assert guess.board.spies["Ge1"].strength == 3
 
 
 def test_determinizations_keep_the_public_outcome_of_searches() -> None:
@@ -206,8 +207,8 @@ def test_determinizations_keep_the_public_outcome_of_searches() -> None:
     state.apply("search Ge2")  # 1+2 against 1: captured
     for k in range(20):
         guess = state.determinize(1, Rng(k))  # Italy saw neither face
-        force = guess.police["FrP1"].strength + guess.police["FrP2"].strength
-        assert force <= guess.spies["Ge1"].strength
+        force = guess.board.police["FrP1"].strength + guess.board.police["FrP2"].strength
+        assert force <= guess.board.spies["Ge1"].strength
     assert state.view(1)["table"]["spies"][2]["face"] == "1"  # a captured spy lies face up
 
 
@@ -217,13 +218,13 @@ def test_determinizations_keep_the_public_outcome_of_searches() -> None:
 def test_a_capture_goes_on_the_record_with_three_pounds_and_a_chit() -> None:
     state = search_position(Ge1=1, Ge2=1, It1=1)
     state.year = 1935
-    money, held = state.money["France"], len(state.chits["France"])
-    cup = len(state.cup)
+    money, held = state.bank.money["France"], len(state.hands.chits["France"])
+    cup = len(state.hands.cup)
     state.apply("search Ge1")
-    spy = state.spies["Ge1"]
+    spy = state.board.spies["Ge1"]
     assert (spy.status, spy.captor, spy.year) == ("captured", "France", 1935)
-    assert state.money["France"] == money + 3
-    assert len(state.chits["France"]) == held + 1 and len(state.cup) == cup - 1
+    assert state.bank.money["France"] == money + 3
+    assert len(state.hands.chits["France"]) == held + 1 and len(state.hands.cup) == cup - 1
     assert isinstance(state.view(3)["table"]["powers"][3]["chits"], list)
     assert state.view(0)["table"]["powers"][3]["chits"] == held + 1  # hidden: a count
     assert state.power_points("France") >= 1 * state.edition.record[1935]
@@ -234,23 +235,23 @@ def test_a_captured_spy_leaves_its_secret_in_the_city() -> None:
     state = search_position(Ge1=1, Ge2=3, It1=3)
     place_secrets(state, X1=("S20", "France", "Lille", "Ge1"))
     state.apply("search Ge1")
-    secret = state.secrets["X1"]
+    secret = state.board.secrets["X1"]
     assert secret.holder is None and secret.place == "Lille"
 
 
 def test_more_than_ten_chits_returns_the_surplus_by_choice() -> None:
     state = search_position(Ge1=1, Ge2=3, It1=3)
-    while len(state.chits["France"]) < 10:  # from the cup, so that no chit is made up
-        state.chits["France"].append(state.cup.pop())
-    state.chits["France"].sort()
+    while len(state.hands.chits["France"]) < 10:  # from the cup, so that no chit is made up
+        state.hands.chits["France"].append(state.hands.cup.pop())
+    state.hands.chits["France"].sort()
     state.apply("search Ge1")
-    assert len(state.chits["France"]) == 11
+    assert len(state.hands.chits["France"]) == 11
     assert state.current_player == 3
-    hand = state.chits["France"]
+    hand = state.hands.chits["France"]
     assert texts(state) == {f"return {c}" for c in hand}
     assert "held" not in state.view(0)["log"][-1]
     state.apply(f"return {hand[0]}")
-    assert len(state.chits["France"]) == 10 and state.phase == "search"
+    assert len(state.hands.chits["France"]) == 10 and state.phase == "search"
 
 
 # 4.1 Searches of arriving spies ------------------------------------------------------------
@@ -271,9 +272,9 @@ def test_an_arriving_spy_may_be_searched_by_the_other_seat_at_no_cost() -> None:
     assert state.current_player == 3  # France decides now, in Germany's turn
     assert texts(state) == {"search Ge1", "pass"}
     state.apply("search Ge1")  # 2 against 1
-    assert state.spies["Ge1"].captor == "France"
-    assert state.current_player == 0 and state.action_points == 11
-    assert "Ge1" in state.moved  # its movement is over
+    assert state.board.spies["Ge1"].captor == "France"
+    assert state.current_player == 0 and state.turn.action_points == 11
+    assert "Ge1" in state.turn.moved  # its movement is over
 
 
 def test_each_city_entered_brings_a_search_and_a_pass_lets_it_go() -> None:
@@ -284,7 +285,7 @@ def test_each_city_entered_brings_a_search_and_a_pass_lets_it_go() -> None:
     state.apply("Ge1 Paris")
     assert texts(state) == {"search Ge1", "pass"}
     state.apply("search Ge1")  # 1 against 1: no effect
-    assert state.spies["Ge1"].status == "active"
+    assert state.board.spies["Ge1"].status == "active"
     state.apply("Ge1 Lille")  # back again: another search
     assert state.current_player == 3
 
@@ -319,7 +320,7 @@ def test_with_two_players_russia_searches_for_whoever_does_not_play_it_that_year
     state.apply("Ge1 Minsk")
     assert state.current_player == 1  # Russia is seat 1's in 1934
     state.apply("search Ge1")
-    assert state.spies["Ge1"].captor == "Russia"
+    assert state.board.spies["Ge1"].captor == "Russia"
     state = moving_position({"Ge1": "Warsaw"}, police={"RuP1": (3, "Minsk")}, year=1935)
     state.players = 2
     state.apply("Ge1 Minsk")

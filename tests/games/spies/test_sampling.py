@@ -22,16 +22,16 @@ def compared_position():
     spy (25 public outcomes): the strengths are pinned down, only which strength-2 spy is the
     Cousin is left open."""
     state = moving_position({}, power="Italy")
-    state.spies = {
+    state.board.spies = {
         label: Spy(label, "Britain", strength, cousin, "Berlin")
         for label, (strength, cousin) in BRITISH.items()
     }
-    state.police = {
+    state.board.police = {
         label: PoliceUnit(label, "Germany", strength, "Berlin")
         for label, strength in GERMAN.items()
     }
     state.reserve_spies["Britain"], state.reserve_police["Germany"] = [], []
-    state.comparisons = [
+    state.board.comparisons = [
         ((unit,), spy, GERMAN[unit] > BRITISH[spy][0]) for unit in GERMAN for spy in BRITISH
     ]
     return state
@@ -62,11 +62,11 @@ def test_a_tightly_constrained_deal_is_always_consistent_and_still_varies() -> N
     for k in range(30):
         guess = state.determinize(1, Rng(k))  # Italy has seen none of these faces
         assert consistent(guess)
-        assert {u: guess.police[u].strength for u in GERMAN} == GERMAN
-        assert {s: guess.spies[s].strength for s in BRITISH} == {
+        assert {u: guess.board.police[u].strength for u in GERMAN} == GERMAN
+        assert {s: guess.board.spies[s].strength for s in BRITISH} == {
             s: f[0] for s, f in BRITISH.items()
         }
-        [cousin] = [s for s in BRITISH if guess.spies[s].cousin]
+        [cousin] = [s for s in BRITISH if guess.board.spies[s].cousin]
         cousins[cousin] += 1
     assert set(cousins) == {"Br3", "Br5"}  # the one thing left open still varies
 
@@ -75,16 +75,16 @@ def test_the_backtracking_search_alone_keeps_every_outcome(monkeypatch) -> None:
     monkeypatch.setattr(hidden, "TRIES", 0)  # straight to the search
     state = finish_setup(new(players=5, seed=3))
     # Some true outcomes: each French police unit against each German spy.
-    french = [u for u in state.police.values() if u.power == "France"]
-    german = [s for s in state.spies.values() if s.power == "Germany"]
-    state.comparisons = [
+    french = [u for u in state.board.police.values() if u.power == "France"]
+    german = [s for s in state.board.spies.values() if s.power == "Germany"]
+    state.board.comparisons = [
         ((u.label,), s.label, u.strength > s.strength) for u in french[:2] for s in german
     ]
     seen = set()
     for k in range(20):
         guess = state.determinize(1, Rng(k))
         assert consistent(guess)
-        seen.add(tuple(guess.spies[s.label].strength for s in german))
+        seen.add(tuple(guess.board.spies[s.label].strength for s in german))
     assert len(seen) > 1
     first = state.determinize(1, Rng(7))
     assert first.snapshot() == state.determinize(1, Rng(7)).snapshot()
@@ -98,12 +98,12 @@ def test_a_secret_a_discovery_took_is_dealt_no_counterspy() -> None:
         X2=("S27", None, "Lisbon", None),  # a Counterspy
         X3=("S21", None, "Madrid", None),
     )
-    state.plain.add("X1")
+    state.board.plain.add("X1")
     dealt = Counter()
     for k in range(30):
         guess = state.determinize(1, Rng(k))  # Italy has seen none of them
-        dealt[guess.secrets["X1"].card] += 1
-        assert {guess.secrets[x].card for x in ("X1", "X2", "X3")} == {"S20", "S21", "S27"}
+        dealt[guess.board.secrets["X1"].card] += 1
+        assert {guess.board.secrets[x].card for x in ("X1", "X2", "X3")} == {"S20", "S21", "S27"}
     assert set(dealt) == {"S20", "S21"}  # never the Counterspy, and it still varies
 
 
@@ -113,17 +113,21 @@ def test_discards_always_keep_to_their_year_from_the_random_pool() -> None:
     tiles = ["R1", "R2", "R4", "R5", "R6", "R7", "R3", "R11", "R8", "R13", "R15", "R9",
              "R10", "R12", "R14"]  # fmt: skip
     state = finish_setup(new(players=5, seed=2, tiles=tiles))
-    state.tiles["Germany"] = ["Ge1", "Ge5", "Ge6", "Ge7", "R4"]
-    state.discarded["Germany"] = [("R1", 1933), ("R2", 1934)]
-    state.played = [("Germany", "Ge2", 1933), ("Germany", "Ge3", 1934), ("Germany", "Ge4", 1935)]
+    state.hands.tiles["Germany"] = ["Ge1", "Ge5", "Ge6", "Ge7", "R4"]
+    state.hands.discarded["Germany"] = [("R1", 1933), ("R2", 1934)]
+    state.hands.played = [
+        ("Germany", "Ge2", 1933),
+        ("Germany", "Ge3", 1934),
+        ("Germany", "Ge4", 1935),
+    ]
     state.year, state.power_index, state.phase = 1936, 1, "move"
     picks = set()
     for k in range(30):
         guess = state.determinize(1, Rng(k))
-        discards = guess.discarded["Germany"]
+        discards = guess.hands.discarded["Germany"]
         assert [y for _, y in discards] == [1933, 1934]
         assert all(fits(state.edition.tile(t), y) for t, y in discards)
-        held = guess.tiles["Germany"] + [t for t, _ in discards]
+        held = guess.hands.tiles["Germany"] + [t for t, _ in discards]
         assert {"Ge1", "Ge5", "Ge6", "Ge7"} <= set(held) and len(held) == 7
         assert sum(t.startswith("R") for t in held) == 3
         picks.add(tuple(t for t, _ in discards))

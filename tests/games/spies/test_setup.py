@@ -42,7 +42,7 @@ def test_seats_play_powers_in_turn_order(players, seats_1933, seats_1934) -> Non
 def test_allotments() -> None:
     state = new()
     for p in EDITION.powers:
-        assert state.money[p.name] == p.money  # 2.2 the Bank Track
+        assert state.bank.money[p.name] == p.money  # 2.2 the Bank Track
         assert len(state.hand_secrets[p.name]) == p.secrets
         assert sorted(state.reserve_police[p.name]) == sorted(p.police)
         spies = state.reserve_spies[p.name]
@@ -64,10 +64,10 @@ def test_too_few_or_many_players() -> None:
 def test_each_power_holds_its_seven_tiles_and_three_random() -> None:
     randoms = [f"R{k}" for k in (15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)]
     state = new(tiles=randoms)
-    assert state.tiles["Germany"] == ["Ge1", "Ge2", "Ge3", "Ge4", "Ge5", "Ge6", "Ge7",
+    assert state.hands.tiles["Germany"] == ["Ge1", "Ge2", "Ge3", "Ge4", "Ge5", "Ge6", "Ge7",
                                       "R13", "R14", "R15"]  # fmt: skip
-    assert state.tiles["Britain"][-3:] == ["R1", "R2", "R3"]
-    assert all(len(t) == 10 for t in state.tiles.values())
+    assert state.hands.tiles["Britain"][-3:] == ["R1", "R2", "R3"]
+    assert all(len(t) == 10 for t in state.hands.tiles.values())
 
 
 # 2.4 Secrets -------------------------------------------------------------------------------
@@ -78,10 +78,10 @@ def test_secrets_are_drawn_in_turn_order_and_eight_go_to_the_secret_cities() -> 
     assert state.hand_secrets["Germany"] == SECRETS[:7]
     assert state.hand_secrets["Italy"] == SECRETS[7:13]
     assert state.hand_secrets["Britain"] == SECRETS[26:32]
-    placed = {s.place: s.card for s in state.secrets.values()}
+    placed = {s.place: s.card for s in state.board.secrets.values()}
     secret_cities = [c.id for c in EDITION.map.cities.values() if c.secret]
     assert placed == dict(zip(secret_cities, SECRETS[32:], strict=True))
-    assert all(s.origin is None for s in state.secrets.values())
+    assert all(s.origin is None for s in state.board.secrets.values())
 
 
 def test_secrets_go_face_down_one_per_home_city() -> None:
@@ -99,7 +99,7 @@ def test_secrets_go_face_down_one_per_home_city() -> None:
         state.apply("secret 1 Warsaw")  # not a home city
     with pytest.raises(IllegalAction):
         state.apply("secret 5 Hamburg")  # Germany holds no Secret of value 5
-    placed = next(s for s in state.secrets.values() if s.place == "Berlin")
+    placed = next(s for s in state.board.secrets.values() if s.place == "Berlin")
     assert placed.card == "S07" and placed.origin == "Germany" and placed.home == "Berlin"
     assert state.view(0)["table"]["secrets"][-1]["face"] == "1c2"  # Germany looks at its own
     assert state.view(1)["table"]["secrets"][-1]["face"] is None  # Italy may not
@@ -150,13 +150,15 @@ def test_chits_are_drawn_after_the_police() -> None:
     order = order[::-1]  # Recruit x4 first, then Double-Cross...
     state = new(chits=order)
     place_all(state, "secrets")
-    assert all(not hand for hand in state.chits.values())
+    assert all(not hand for hand in state.hands.chits.values())
     place_all(state, "police")
     assert state.phase == "spies"
-    assert state.chits["Germany"] == ["Recruit", "Recruit", "Recruit"]
-    assert state.chits["Italy"] == ["Double-Cross", "Recruit"]
-    assert [len(state.chits[p.name]) for p in EDITION.powers] == [p.chits for p in EDITION.powers]
-    assert len(state.cup) == 64 - 14 and state.cup == sorted(state.cup)
+    assert state.hands.chits["Germany"] == ["Recruit", "Recruit", "Recruit"]
+    assert state.hands.chits["Italy"] == ["Double-Cross", "Recruit"]
+    assert [len(state.hands.chits[p.name]) for p in EDITION.powers] == [
+        p.chits for p in EDITION.powers
+    ]
+    assert len(state.hands.cup) == 64 - 14 and state.hands.cup == sorted(state.hands.cup)
     assert state.view(0)["table"]["powers"][0]["chits"] == ["Recruit"] * 3
     assert state.view(1)["table"]["powers"][0]["chits"] == 3
 
@@ -189,7 +191,7 @@ def test_spies_anywhere_but_at_least_one_at_home() -> None:
     assert state.view(4)["table"]["spies"][2]["face"] is None
     state.apply("spy 1 Berlin")
     assert state.power == "Italy"
-    labels = [s.label for s in state.spies.values()]
+    labels = [s.label for s in state.board.spies.values()]
     assert labels == ["Ge1", "Ge2", "Ge3", "Ge4", "Ge5"]
 
 
@@ -207,7 +209,7 @@ def test_all_at_home_is_allowed() -> None:
 
 def test_years_advance_after_britain_and_end_after_1939() -> None:
     state = finish_setup(new())
-    assert (state.phase, state.year, state.power, state.action_points) == (
+    assert (state.phase, state.year, state.power, state.turn.action_points) == (
         "tile",
         1933,
         "Germany",
@@ -229,7 +231,7 @@ def test_final_score_counts_original_secrets_in_place() -> None:
     for _ in range(35):
         pass_turn(state)
     points = dict.fromkeys(POWERS, 0)
-    for s in state.secrets.values():
+    for s in state.board.secrets.values():
         if s.origin:
             card = EDITION.secret(s.card)
             points[s.origin] += card.value * (1 if card.counterspy else 2)  # 1939: multiple 2

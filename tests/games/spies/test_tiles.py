@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spyglass.engine import IllegalAction, Rng
+from spyglass.games.spies import flow
 from spyglass.games.spies.events import fits
 from spyglass.games.spies.geography import POWERS
 from spyglass.games.spies.rules import SpiesState
@@ -22,14 +23,14 @@ def tile_position(
     """``power``'s turn in ``year`` at the tile step, holding ``tiles`` (the other powers hold
     their usual tiles)."""
     state = moving_position(spies, power, year, police, phase="move")
-    state.tiles[power] = list(tiles)
-    state.start_tile_step()
-    state._legal = None
+    state.hands.tiles[power] = list(tiles)
+    flow.enter(state, flow.begin_tile)
+    state.forget_legal()
     return state
 
 
 def hand_sizes(state: SpiesState) -> dict[str, int]:
-    return {p: len(state.chits[p]) for p in POWERS}
+    return {p: len(state.hands.chits[p]) for p in POWERS}
 
 
 # 3.21 Playing or discarding ---------------------------------------------------------------
@@ -40,14 +41,14 @@ def test_a_tile_of_the_year_is_played_for_one_point_or_discarded_for_nothing() -
     assert state.phase == "tile"
     assert texts(state) == {"play Ge3", "discard Ge3", "play Ge4", "discard Ge4"}
     state.apply("discard Ge3")
-    assert state.action_points == 12 and state.discarded["Germany"] == [("Ge3", 1934)]
-    assert state.played == [] and state.tiles["Germany"] == ["Ge4", "Ge6"]
+    assert state.turn.action_points == 12 and state.hands.discarded["Germany"] == [("Ge3", 1934)]
+    assert state.hands.played == [] and state.hands.tiles["Germany"] == ["Ge4", "Ge6"]
     assert state.phase == "move"  # no police, no searches
 
     state = tile_position({}, ["Ge3", "Ge4", "Ge6"], year=1934)
     state.apply("PLAY ge4")  # read in any case
-    assert state.action_points == 11 and state.played == [("Germany", "Ge4", 1934)]
-    assert state.discarded["Germany"] == []
+    assert state.turn.action_points == 11 and state.hands.played == [("Germany", "Ge4", 1934)]
+    assert state.hands.discarded["Germany"] == []
 
 
 def test_tile_moves_are_described_with_awards_and_effect() -> None:
@@ -76,7 +77,7 @@ def test_an_any_year_tile_may_be_played_or_discarded_in_every_year() -> None:
 
 def test_a_power_with_no_usable_tile_goes_straight_on() -> None:
     state = tile_position({}, ["Ge6", "Ge7"], year=1933)
-    assert state.phase == "move" and state.action_points == 12
+    assert state.phase == "move" and state.turn.action_points == 12
     assert any("no Event Tile it may play" in line for line in state.log)
 
 
@@ -89,32 +90,32 @@ def test_awards_go_to_spies_outside_their_own_territory_once_a_city() -> None:
     spies = {"Ge1": "Berlin", "It1": "Prague", "Br1": "Budapest", "Br2": "Budapest",
              "Fr1": "Paris", "Ru1": "Rome"}  # fmt: skip
     state = tile_position(spies, ["R8"], year=1937)
-    before, money = hand_sizes(state), dict(state.money)
+    before, money = hand_sizes(state), dict(state.bank.money)
     state.apply("play R8")
     after = hand_sizes(state)
     assert after["Germany"] == before["Germany"]  # Berlin is home
     assert after["Italy"] == before["Italy"] + 3
     assert after["France"] == before["France"]  # Paris is home
     assert after["Russia"] == before["Russia"]  # Rome is not named
-    assert state.money["Britain"] == money["Britain"] + 2  # two spies, one award
-    assert state.phase == "move" and not state.awarding
+    assert state.bank.money["Britain"] == money["Britain"] + 2  # two spies, one award
+    assert state.phase == "move" and not state.turn.awarding
 
 
 def test_a_power_over_ten_chits_returns_them_before_the_next_award_in_turn_order() -> None:
     # Both Italy and France have a spy in Berlin: Italy draws first (turn order), goes over
     # ten and returns three before France draws.
     state = tile_position({"It1": "Berlin", "Fr1": "Berlin"}, ["R8"], year=1937)
-    state.chits["Italy"] = sorted(state.cup[:10])
-    del state.cup[:10]
-    france = len(state.chits["France"])
+    state.hands.chits["Italy"] = sorted(state.hands.cup[:10])
+    del state.hands.cup[:10]
+    france = len(state.hands.chits["France"])
     state.apply("play R8")
-    assert len(state.chits["Italy"]) == 13 and len(state.chits["France"]) == france
-    assert state.awarding[0] == ("France", "c", 3, "Berlin")
+    assert len(state.hands.chits["Italy"]) == 13 and len(state.hands.chits["France"]) == france
+    assert state.turn.awarding[0] == ("France", "c", 3, "Berlin")
     assert state.current_player == state.controller("Italy")
     assert {a.kind for a in state.legal_actions()} == {"return"}
     for _ in range(3):
         state.apply(state.legal_actions()[0])
-    assert len(state.chits["Italy"]) == 10 and len(state.chits["France"]) == france + 3
+    assert len(state.hands.chits["Italy"]) == 10 and len(state.hands.chits["France"]) == france + 3
     assert state.phase == "move" and state.current_player == state.controller("Germany")
 
 
@@ -124,9 +125,9 @@ def test_a_power_over_ten_chits_returns_them_before_the_next_award_in_turn_order
 def test_annexation_after_the_awards() -> None:
     state = tile_position({"Ge1": "Vienna"}, ["Ge7"], year=1937)
     assert state.territory("Vienna") is None
-    chits = len(state.chits["Germany"])
+    chits = len(state.hands.chits["Germany"])
     state.apply("play Ge7")
-    assert len(state.chits["Germany"]) == chits + 3  # Austria was still abroad
+    assert len(state.hands.chits["Germany"]) == chits + 3  # Austria was still abroad
     assert state.annexed == {"Austria": "Germany"}
     assert state.territory("Vienna") == "Germany" and "Vienna" in state.home_cities("Germany")
 
@@ -168,7 +169,7 @@ def test_free_searches_for_the_turn() -> None:
         police={"GeP1": (1, "Berlin"), "GeP2": (1, "Munich")},
     )
     state.apply("play Ge2")
-    assert state.free_searches and state.action_points == 11
+    assert state.turn.free_searches and state.turn.action_points == 11
     state.apply("done")
     assert "search Fr1" in texts(state)
     state.apply("search Fr1")
@@ -177,16 +178,16 @@ def test_free_searches_for_the_turn() -> None:
     state.apply("search Br1")
     while state.pending:
         state.apply("pass")
-    assert state.action_points == 11  # two cities searched for nothing
+    assert state.turn.action_points == 11  # two cities searched for nothing
     pass_turn(state)
-    assert not state.free_searches  # the next power pays again
+    assert not state.turn.free_searches  # the next power pays again
 
 
 def test_the_code_and_cypher_school_draws_two_chits() -> None:
     state = tile_position({}, ["Br7"], power="Britain", year=1935)
-    chits = len(state.chits["Britain"])
+    chits = len(state.hands.chits["Britain"])
     state.apply("play Br7")
-    assert len(state.chits["Britain"]) == chits + 2
+    assert len(state.hands.chits["Britain"]) == chits + 2
 
 
 # 6.0 Points for tiles ----------------------------------------------------------------------
@@ -197,7 +198,7 @@ def test_each_own_tile_played_scores_two_points_random_ones_nothing() -> None:
     base = state.power_points("Germany")
     state.apply("play Ge4")
     assert state.power_points("Germany") == base + 2
-    state.played.append(("Germany", "R2", 1934))
+    state.hands.played.append(("Germany", "R2", 1934))
     assert state.power_points("Germany") == base + 2
 
 
@@ -218,13 +219,13 @@ def test_discards_are_hidden_and_redealt_among_tiles_of_their_year() -> None:
     seen = set()
     for k in range(12):
         guess = state.determinize(1, Rng(k))
-        [(tile, year)] = guess.discarded["Germany"]
+        [(tile, year)] = guess.hands.discarded["Germany"]
         assert year == 1934 and fits(state.edition.tile(tile), 1934)
-        held = set(guess.tiles["Germany"]) | {tile}
+        held = set(guess.hands.tiles["Germany"]) | {tile}
         assert {"Ge2", "Ge3", "Ge4", "Ge5"} <= held and len(held) == 6
         seen.add(tile)
     assert len(seen) > 1
-    assert state.determinize(0, Rng(1)).discarded["Germany"] == [("Ge3", 1934)]
+    assert state.determinize(0, Rng(1)).hands.discarded["Germany"] == [("Ge3", 1934)]
 
 
 def test_the_power_at_the_tile_step_keeps_a_usable_tile_in_every_determinization() -> None:
@@ -238,10 +239,10 @@ def test_the_power_at_the_tile_step_keeps_a_usable_tile_in_every_determinization
 def test_an_annexed_country_is_home_for_later_awards() -> None:
     state = tile_position({"Ge1": "Prague", "It1": "Prague"}, ["R8"], year=1938)
     state.annexed["Czechoslovakia"] = "Germany"  # Ge 1 played earlier
-    german, italian = len(state.chits["Germany"]), len(state.chits["Italy"])
+    german, italian = len(state.hands.chits["Germany"]), len(state.hands.chits["Italy"])
     state.apply("play R8")
-    assert len(state.chits["Germany"]) == german  # Prague is German now
-    assert len(state.chits["Italy"]) == italian + 3
+    assert len(state.hands.chits["Germany"]) == german  # Prague is German now
+    assert len(state.hands.chits["Italy"]) == italian + 3
 
 
 def test_overseas_home_territory_earns_nothing() -> None:
@@ -249,10 +250,10 @@ def test_overseas_home_territory_earns_nothing() -> None:
     state = tile_position(
         {"Br1": "Cairo", "Fr1": "Cairo", "Fr2": "Damascus"}, ["Br4"], "Britain", 1936
     )
-    britain, france = len(state.chits["Britain"]), len(state.chits["France"])
+    britain, france = len(state.hands.chits["Britain"]), len(state.hands.chits["France"])
     state.apply("play Br4")
-    assert len(state.chits["Britain"]) == britain  # Egypt counts as British (edition)
-    assert len(state.chits["France"]) == france + 1  # Cairo, not French Damascus
+    assert len(state.hands.chits["Britain"]) == britain  # Egypt counts as British (edition)
+    assert len(state.hands.chits["France"]) == france + 1  # Cairo, not French Damascus
 
 
 def test_two_players_russias_discards_go_with_its_hand() -> None:
@@ -260,8 +261,8 @@ def test_two_players_russias_discards_go_with_its_hand() -> None:
     for _ in range(5):
         pass_turn(state)  # each power discards a tile of 1933
     assert state.year == 1934 and state.controller("Russia") == 1
-    [(tile, year)] = state.discarded["Russia"]
+    [(tile, year)] = state.hands.discarded["Russia"]
     assert year == 1933
     assert state.view(1)["table"]["powers"][2]["tiles"]["discarded"] == [tile]
     assert state.view(0)["table"]["powers"][2]["tiles"]["discarded"] == 1
-    assert state.determinize(1, Rng(2)).discarded["Russia"] == [(tile, 1933)]
+    assert state.determinize(1, Rng(2)).hands.discarded["Russia"] == [(tile, 1933)]

@@ -39,13 +39,13 @@ def test_generic_checks_on_random_playouts(players: int) -> None:
     state = playout(players, seed=seed, every=10, coverage=coverage)
     assert state.step <= GAME.max_actions(players)
     # The playout met the police: searches, and captures onto a record.
-    assert state.comparisons and any(s.captor for s in state.spies.values())
+    assert state.board.comparisons and any(s.captor for s in state.board.spies.values())
     # ... and the event tiles: plays (with their awards) and face-down discards.
-    assert state.played and any(state.discarded.values())
+    assert state.hands.played and any(state.hands.discarded.values())
     # ... and Action Chits: played on a turn, and as answers in another power's.
     played = [a for a in state.history if a.kind == "chit"]
     assert len({a.target[0] for a in played}) >= 4
-    assert state.duels  # Sanctions, Discoveries against a holder, Counterspies
+    assert state.board.duels  # Sanctions, Discoveries against a holder, Counterspies
     assert coverage.states >= 15
     assert coverage.hidden_seen == {*range(players), None}  # every seat has something hidden
 
@@ -80,25 +80,27 @@ def test_faces_are_hidden_from_other_powers() -> None:
 
 def test_determinization_keeps_what_the_seat_knows() -> None:
     state = finish_setup(new(players=5, seed=4))
-    mine = {k: v for k, v in state.spies.items() if v.power == "Germany"}
+    mine = {k: v for k, v in state.board.spies.items() if v.power == "Germany"}
     seen = set()
     for k in range(8):
         guess = state.determinize(0, Rng(k))
-        assert {k: v for k, v in guess.spies.items() if v.power == "Germany"} == mine
-        assert guess.chits["Germany"] == state.chits["Germany"]
-        assert guess.tiles["Germany"] == state.tiles["Germany"]
-        italian = tuple(guess.spies[s].strength for s in sorted(guess.spies) if s.startswith("It"))
+        assert {k: v for k, v in guess.board.spies.items() if v.power == "Germany"} == mine
+        assert guess.hands.chits["Germany"] == state.hands.chits["Germany"]
+        assert guess.hands.tiles["Germany"] == state.hands.tiles["Germany"]
+        italian = tuple(
+            guess.board.spies[s].strength for s in sorted(guess.board.spies) if s.startswith("It")
+        )
         seen.add(italian)
         # The Italians' faces are redealt among their own pieces only.
         assert sorted(italian) == sorted(
-            state.spies[s].strength for s in state.spies if s.startswith("It")
+            state.board.spies[s].strength for s in state.board.spies if s.startswith("It")
         )
     assert len(seen) > 1
 
 
 def test_two_players_russia_changes_hands_but_not_what_was_seen() -> None:
     state = finish_setup(new(players=2, seed=6))
-    russian = {k: v for k, v in state.spies.items() if v.power == "Russia"}
+    russian = {k: v for k, v in state.board.spies.items() if v.power == "Russia"}
     for _ in range(5):
         pass_turn(state)
     assert state.year == 1934 and state.controller("Russia") == 1
@@ -106,7 +108,7 @@ def test_two_players_russia_changes_hands_but_not_what_was_seen() -> None:
         faces = [s["face"] for s in state.view(seat)["table"]["spies"] if s["power"] == "Russia"]
         assert None not in faces
         guess = state.determinize(seat, Rng(1))
-        assert {k: v for k, v in guess.spies.items() if v.power == "Russia"} == russian
+        assert {k: v for k, v in guess.board.spies.items() if v.power == "Russia"} == russian
     # The hand goes with the power: only the seat playing Russia now sees its chits.
     assert isinstance(state.view(1)["table"]["powers"][2]["chits"], list)
     assert state.view(0)["table"]["powers"][2]["chits"] == 3
@@ -144,8 +146,8 @@ def test_powers_are_rows_for_people_and_hidden_chits_lie_face_down() -> None:
     assert [r["note"].rsplit(" · ", 1)[1] for r in rows] == [
         "seat 0", "seat 0", "seat 1", "seat 2", "seat 2",
     ]  # fmt: skip
-    assert rows[0]["cards"] == [None] * len(state.chits["Germany"])  # a count, face down
-    assert rows[3]["cards"] == state.chits["France"]  # its own chits by name
+    assert rows[0]["cards"] == [None] * len(state.hands.chits["Germany"])  # a count, face down
+    assert rows[3]["cards"] == state.hands.chits["France"]  # its own chits by name
     assert rows[0]["note"] == "£30 · 10 tiles, 0 discarded · seat 0"
     assert rows[3]["note"].startswith("£25 · tiles Fr1")
     assert all(isinstance(r["note"], str) for r in rows)
@@ -153,7 +155,7 @@ def test_powers_are_rows_for_people_and_hidden_chits_lie_face_down() -> None:
 
 def test_map_labels_are_short_and_the_map_cannot_be_changed_through_a_view() -> None:
     state = finish_setup(new(players=5, seed=4))
-    cousin = next(s for s in state.spies.values() if s.power == "Germany" and s.cousin)
+    cousin = next(s for s in state.board.spies.values() if s.power == "Germany" and s.cousin)
     labels = [p["label"] for p in state.view(0)["table"]["map"]["pieces"]]
     assert f"{cousin.label}:c{cousin.strength}" in labels
     view = state.view(0)
@@ -193,13 +195,15 @@ def test_the_bank_shows_money_unless_it_is_secret() -> None:
 def test_the_record_holds_captures_cashed_secrets_and_markers_under_their_years() -> None:
     state = moving_position({"Ge1": "Berlin", "Fr1": "Paris"})
     place_secrets(state, X1=("S20", "France", "Paris", None), G1=("S12", "Germany", "Berlin", None))
-    state.spies["Fr1"] = replace(state.spies["Fr1"], status="captured", captor="Germany", year=1933)
+    state.board.spies["Fr1"] = replace(
+        state.board.spies["Fr1"], status="captured", captor="Germany", year=1933
+    )
     state.publish(["Fr1"])  # a captured spy lies face up on the record
-    state.secrets["X1"] = replace(
-        state.secrets["X1"], status="cashed", record="Germany", taken=1934, holder=None
+    state.board.secrets["X1"] = replace(
+        state.board.secrets["X1"], status="cashed", record="Germany", taken=1934, holder=None
     )
     state.publish(["X1"])  # a cashed Secret lies face up
-    state.markers.append(("Germany", "It2", 3, 1935))
+    state.board.markers.append(("Germany", "It2", 3, 1935))
     for seat in (0, 3, None):
         grid = state.view(seat)["table"]["record"]
         assert grid["col_labels"][:3] == ["1933 ×8", "1934 ×7", "1935 ×6"]
@@ -224,13 +228,15 @@ def test_the_record_holds_captures_cashed_secrets_and_markers_under_their_years(
 def test_the_score_sheet_itemises_rule_6_0() -> None:
     state = moving_position({"Ge1": "Berlin", "Fr1": "Paris"})
     place_secrets(state, X1=("S20", "France", "Paris", None), G1=("S12", "Germany", "Berlin", None))
-    state.spies["Fr1"] = replace(state.spies["Fr1"], status="captured", captor="Germany", year=1933)
-    state.secrets["X1"] = replace(
-        state.secrets["X1"], status="cashed", record="Germany", taken=1934, holder=None
+    state.board.spies["Fr1"] = replace(
+        state.board.spies["Fr1"], status="captured", captor="Germany", year=1933
     )
-    state.markers.append(("Germany", "It2", 3, 1935))
-    state.played.append(("Germany", "Ge3", 1934))
-    state.played.append(("Germany", "R1", 1933))  # a random tile scores nothing
+    state.board.secrets["X1"] = replace(
+        state.board.secrets["X1"], status="cashed", record="Germany", taken=1934, holder=None
+    )
+    state.board.markers.append(("Germany", "It2", 3, 1935))
+    state.hands.played.append(("Germany", "Ge3", 1934))
+    state.hands.played.append(("Germany", "R1", 1933))  # a random tile scores nothing
     sheet = state.score_sheet("Germany")
     cashed = _points(state.edition.secret("S20").face, 7)
     home = _points(state.edition.secret("S12").face, 2)
@@ -249,7 +255,7 @@ def test_the_score_sheet_itemises_rule_6_0() -> None:
 
 def test_the_event_tile_manifest_is_public_and_complete() -> None:
     state = moving_position({"Ge1": "Berlin"})
-    state.played.append(("Italy", "It2", 1935))
+    state.hands.played.append(("Italy", "It2", 1935))
     manifests = [state.view(seat)["table"]["manifest"] for seat in (None, 0, 4)]
     assert manifests[0] == manifests[1] == manifests[2] and len(manifests[0]) == 50
     czech = next(row for row in manifests[0] if row["cards"] == ["R8"])
@@ -273,8 +279,8 @@ def _points(face: str, multiple: int) -> int:
 def test_played_tiles_are_listed_with_year_power_and_effect_and_the_hand_is_private() -> None:
     state = finish_setup(new(players=5, seed=4))
     hand = state.view(0)["table"]["tiles_in_hand"]
-    assert set(hand) == set(state.tiles["Germany"])
-    assert state.view(1)["table"]["tiles_in_hand"].keys() == set(state.tiles["Italy"])
+    assert set(hand) == set(state.hands.tiles["Germany"])
+    assert state.view(1)["table"]["tiles_in_hand"].keys() == set(state.hands.tiles["Italy"])
     assert state.view(None)["table"]["tiles_in_hand"] == {}
     playable = [a for a in state.legal_actions() if a.kind == "play"]
     tile = state.edition.tile(playable[0].target)

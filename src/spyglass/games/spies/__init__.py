@@ -2,11 +2,15 @@
 
 Reconstructed edition (the printed map, counters and tiles are not public: see
 ``/shared/rules/spies-edition.md`` and RULES.md). The rules are in ``rules.py`` and the modules
-it calls; ``bot.py`` is the heuristic bot, ``evaluate.py`` the win chances ISMCTS scores a
+it calls (``flow`` holds the order of play, ``parts`` the state's parts); ``bot`` is the
+heuristic bot, ``evaluate.py`` the win chances ISMCTS scores a
 cut-off with, ``encoding.py`` the declaration for learning libraries.
 """
 
-from spyglass.engine import GameInfo, GameSpec, OptionSpec, Region
+from collections.abc import Callable
+from typing import cast
+
+from spyglass.engine import Action, GameInfo, GameSpec, OptionSpec, Region, Rng, State
 
 from . import bot, encoding, evaluate
 from .rules import SpiesState
@@ -73,7 +77,8 @@ SPEC = GameSpec(
     state=SpiesState,
     package=__name__,
     layout=LAYOUT,
-    bot=bot.choose,
-    evaluate=evaluate.evaluate,
+    # The engine hands these only states of this game: the casts say so to the type checker.
+    bot=cast(Callable[[State, Rng], Action], bot.choose),
+    evaluate=cast(Callable[[State], tuple[float, ...]], evaluate.evaluate),
     encoding=encoding.encoding,
 )

@@ -26,21 +26,21 @@ CAPTURE_MONEY = 3  # rule 3.5
 
 
 def units_in(state: SpiesState, power: str, city: str) -> list[str]:
-    return [u.label for u in state.police.values() if u.power == power and u.city == city]
+    return [u.label for u in state.board.police.values() if u.power == power and u.city == city]
 
 
 def compare(state: SpiesState, power: str, label: str) -> bool:
     """A police strength comparison (rules 3.4, 4.1): both sides see the counters; the spy is
     captured if the police are strictly stronger. Returns whether it was."""
-    spy = state.spies[label]
+    spy = state.board.spies[label]
     units = units_in(state, power, spy.place)
-    force = sum(state.police[u].strength for u in units)
+    force = sum(state.board.police[u].strength for u in units)
     captured = force > spy.strength
     state.reveal(units, state.controller(spy.power))
     state.reveal([label], state.controller(power))
-    state.comparisons.append((tuple(units), label, captured))
+    state.board.comparisons.append((tuple(units), label, captured))
     outcome = "captured" if captured else "no effect"
-    state._say(
+    state.say(
         f"{power} searches for {label} in {spy.place}: police {'+'.join(units)} strength "
         f"{force} against the spy's {spy.strength}: {outcome}",
         {state.controller(power), state.controller(spy.power)},
@@ -54,21 +54,21 @@ def compare(state: SpiesState, power: str, label: str) -> bool:
 def capture(state: SpiesState, label: str, captor: str | None) -> None:
     """``label`` is captured (rule 3.5): onto ``captor``'s record with £3 and a chit, or into the
     box of spies captured in neutral countries (``captor`` None), with no reward."""
-    spy = state.spies[label]
-    state.spies[label] = replace(spy, status=CAPTURED, captor=captor, year=state.year)
-    state.covered.pop(label, None)
-    if label == state.moving:
-        state.finish_moving()
+    spy = state.board.spies[label]
+    state.board.spies[label] = replace(spy, status=CAPTURED, captor=captor, year=state.year)
+    state.board.covered.pop(label, None)
+    if label == state.turn.moving:
+        state.turn.finish_moving()
     held = state.held_by(label)
     if held is not None:
         state.set_holder(held, None)
-        state._say(f"Secret {held} stays in {spy.place}, uncontrolled")
+        state.say(f"Secret {held} stays in {spy.place}, uncontrolled")
     if captor is None:
-        state._say(f"{label} goes to the box of spies captured in neutral countries")
+        state.say(f"{label} goes to the box of spies captured in neutral countries")
         return
     state.publish([label])
     money.change(state, captor, CAPTURE_MONEY)
-    state._say(
+    state.say(
         f"{captor} puts {label} ({spy.face}) on its record under {state.year} "
         f"and gains £{CAPTURE_MONEY} and an Action Chit"
     )

@@ -29,37 +29,37 @@ SURPLUS = "surplus"
 def draw(state: SpiesState, power: str, count: int = 1) -> None:
     """``power`` draws ``count`` chits at random from the cup (fewer if the cup runs dry)."""
     for _ in range(count):
-        if not state.cup:
-            state._say(f"the cup is empty: {power} draws no Action Chit")
+        if not state.hands.cup:
+            state.say(f"the cup is empty: {power} draws no Action Chit")
             return
-        chit = state.cup.pop(state.rng.below(len(state.cup)))
-        hand = state.chits[power]
+        chit = state.hands.cup.pop(state.rng.below(len(state.hands.cup)))
+        hand = state.hands.chits[power]
         hand.append(chit)
         hand.sort()
-        state._say(
+        state.say(
             f"{power} draws the Action Chit {chit}",
             [state.controller(power)],
             f"{power} draws an Action Chit",
         )
-    if len(state.chits[power]) > HAND_LIMIT and (SURPLUS, power, None) not in state.pending:
+    if len(state.hands.chits[power]) > HAND_LIMIT and (SURPLUS, power, None) not in state.pending:
         state.pending.insert(0, (SURPLUS, power, None))  # before anything else happens
 
 
 def surplus_actions(state: SpiesState, power: str) -> list[Action]:
-    return [action("return", chit) for chit in sorted(set(state.chits[power]))]
+    return [action("return", chit) for chit in sorted(set(state.hands.chits[power]))]
 
 
 def apply_return(state: SpiesState, power: str, chit: str) -> None:
-    state.chits[power].remove(chit)
-    state.cup.append(chit)
-    state.cup.sort()
+    state.hands.chits[power].remove(chit)
+    state.hands.cup.append(chit)
+    state.hands.cup.sort()
     memory.forget(state, power, keep={state.controller(power)})  # returned out of sight
-    state._say(
+    state.say(
         f"{power} returns the Action Chit {chit} to the cup (ten at most)",
         [state.controller(power)],
         f"{power} returns an Action Chit to the cup (ten at most)",
     )
-    if len(state.chits[power]) <= HAND_LIMIT:
+    if len(state.hands.chits[power]) <= HAND_LIMIT:
         state.pending.pop(0)
 
 
@@ -72,12 +72,12 @@ def cost(state: SpiesState, power: str, chit: str) -> tuple[int, int]:
 
 def affordable(state: SpiesState, power: str, chit: str) -> bool:
     money, points = cost(state, power, chit)
-    return state.money[power] >= money and state.action_points >= points
+    return state.bank.money[power] >= money and state.turn.action_points >= points
 
 
 def usable(state: SpiesState, power: str, kinds: tuple[str, ...]) -> list[str]:
     """The chits among ``kinds`` that ``power`` holds and can pay for now."""
-    hand = state.chits[power]
+    hand = state.hands.chits[power]
     return [k for k in kinds if k in hand and affordable(state, power, k)]
 
 
@@ -85,7 +85,7 @@ def may_answer(state: SpiesState, power: str | None, kinds: tuple[str, ...]) -> 
     """Whether ``power`` is asked to answer with one of ``kinds``: from public facts only (it
     holds some chit, and it can pay for one of those kinds), so that being asked tells the
     other seats nothing about its hand (nor, with secret money, about its money)."""
-    if power is None or not state.chits[power] or state.russia_restricted(power):
+    if power is None or not state.hands.chits[power] or state.russia_restricted(power):
         return False  # after the Pact a bidder plays no chit for Russia (8.5)
     if state.secret_money:  # its money is hidden too: asked whenever it holds a chit
         return True
@@ -95,11 +95,11 @@ def may_answer(state: SpiesState, power: str | None, kinds: tuple[str, ...]) -> 
 def pay(state: SpiesState, power: str, chit: str, what: str) -> None:
     """``power`` plays ``chit`` (it goes back to the cup, face up for all to see) for ``what``."""
     money, points = cost(state, power, chit)
-    state.chits[power].remove(chit)
-    state.cup.append(chit)
-    state.cup.sort()
+    state.hands.chits[power].remove(chit)
+    state.hands.cup.append(chit)
+    state.hands.cup.sort()
     memory.played(state, power, chit)
     money_.change(state, power, -money)
-    state.action_points -= points
+    state.turn.action_points -= points
     price = f"£{money}" + (f" and {points} Action Point{'s' * (points > 1)}" if points else "")
-    state._say(f"{power} plays {chit} ({price}): {what}")
+    state.say(f"{power} plays {chit} ({price}): {what}")

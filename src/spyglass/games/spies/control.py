@@ -42,15 +42,15 @@ CASH_MONEY = 20  # rule 3.7
 
 def _pieces(state: SpiesState, power: str) -> dict[str, str]:
     """The power's active pieces on the map: label -> city."""
-    found = {s.label: s.place for s in state.spies.values()
+    found = {s.label: s.place for s in state.board.spies.values()
              if s.power == power and s.status == ACTIVE}  # fmt: skip
-    found.update((u.label, u.city) for u in state.police.values() if u.power == power)
+    found.update((u.label, u.city) for u in state.board.police.values() if u.power == power)
     return found
 
 
 def may_take(state: SpiesState, secret: Secret, piece: str, power: str) -> bool:
     """Whether ``piece`` (of ``power``, in the Secret's city, free) may take control of it."""
-    police = piece in state.police
+    police = piece in state.board.police
     if secret.holder is None:
         if secret.origin != power or state.territory(secret.place) != power:
             return False  # anything else needs a Discovery chit
@@ -65,25 +65,25 @@ def may_take(state: SpiesState, secret: Secret, piece: str, power: str) -> bool:
 def control_actions(state: SpiesState, police_phase: bool) -> list[Action]:
     """Control moves of the power to play: in the re-arrangement between police units, while
     moving with a spy on at least one side."""
-    if state.voyage is not None:
+    if state.turn.voyage is not None:
         return []
     power = state.power
     pieces = _pieces(state, power)
-    busy = {s.holder for s in state.secrets.values() if s.holder is not None}
+    busy = {s.holder for s in state.board.secrets.values() if s.holder is not None}
     capital = state.edition.map.capital(power)
     cities = set(pieces.values())
     actions = []
-    for secret in state.secrets.values():
+    for secret in state.board.secrets.values():
         if secret.status != IN_PLAY or secret.place not in cities:
             continue
         holder = secret.holder
         if holder is not None and state.piece_power(holder) != power:
             continue
-        held_by_spy = holder is not None and holder in state.spies
+        held_by_spy = holder is not None and holder in state.board.spies
         for piece, city in pieces.items():
-            if city != secret.place or piece in busy or piece in state.took:
+            if city != secret.place or piece in busy or piece in state.turn.took:
                 continue
-            spy = piece in state.spies
+            spy = piece in state.board.spies
             if police_phase and (spy or held_by_spy):
                 continue
             if not police_phase and not (spy or held_by_spy):
@@ -98,31 +98,33 @@ def control_actions(state: SpiesState, police_phase: bool) -> list[Action]:
 
 
 def apply_control(state: SpiesState, label: str, piece: str) -> None:
-    secret = state.secrets[label]
+    secret = state.board.secrets[label]
     before = secret.holder
-    state.took.add(piece)
+    state.turn.took.add(piece)
     state.set_holder(label, piece)
     if before is None:
-        state._say(f"{piece} takes control of Secret {label} in {secret.place}")
+        state.say(f"{piece} takes control of Secret {label} in {secret.place}")
     else:
-        state._say(f"{before} passes Secret {label} to {piece} in {secret.place}")
+        state.say(f"{before} passes Secret {label} to {piece} in {secret.place}")
 
 
 def apply_release(state: SpiesState, label: str) -> None:
-    secret = state.secrets[label]
-    state._say(f"{secret.holder} leaves Secret {label} uncontrolled in {secret.place}")
+    secret = state.board.secrets[label]
+    state.say(f"{secret.holder} leaves Secret {label} uncontrolled in {secret.place}")
     state.set_holder(label, None)
 
 
 def apply_cash(state: SpiesState, label: str) -> None:
     power = state.power
-    secret = state.secrets[label]
+    secret = state.board.secrets[label]
     year = secret.taken if secret.taken is not None else state.year
-    state.secrets[label] = replace(secret, holder=None, status=CASHED, record=power, taken=year)
+    state.board.secrets[label] = replace(
+        secret, holder=None, status=CASHED, record=power, taken=year
+    )
     state.publish([label])
     money.change(state, power, CASH_MONEY)
     face = state.edition.secret(secret.card).face
-    state._say(
+    state.say(
         f"{power} cashes Secret {label} ({face}) in {secret.place}: £{CASH_MONEY} and an "
         f"Action Chit; the Secret goes on its record under {year}"
     )
@@ -135,12 +137,12 @@ def carry(state: SpiesState, spy: str, place: str) -> None:
     label = state.held_by(spy)
     if label is None:
         return
-    secret = state.secrets[label]
-    if secret.origin == state.spies[spy].power and not secret.loose:
+    secret = state.board.secrets[label]
+    if secret.origin == state.board.spies[spy].power and not secret.loose:
         state.set_holder(label, None)
-        state._say(f"{spy} leaves Secret {label} in {secret.place}: a settled original stays")
+        state.say(f"{spy} leaves Secret {label} in {secret.place}: a settled original stays")
         return
-    state.secrets[label] = replace(secret, place=place, loose=secret.origin is not None)
+    state.board.secrets[label] = replace(secret, place=place, loose=secret.origin is not None)
     state.settle(label)
 
 
@@ -151,26 +153,26 @@ def counterspy(state: SpiesState, spy_label: str, label: str) -> bool:
     The captor is the power whose piece controls the Counterspy, or else the power whose
     original Secret it is; in a neutral country the spy goes to the box of spies captured there
     and nobody gains anything. A Cousin is never captured by a Counterspy (rule 5.2)."""
-    secret = state.secrets[label]
+    secret = state.board.secrets[label]
     card = state.edition.secret(secret.card)
     if not card.counterspy:
         return False
-    spy = state.spies[spy_label]
+    spy = state.board.spies[spy_label]
     captor = captor_of(state, spy_label, label)
     looker = state.piece_power(secret.holder) if secret.holder else secret.origin
-    state.secrets[label] = replace(secret, holder=None, status=REMOVED)
+    state.board.secrets[label] = replace(secret, holder=None, status=REMOVED)
     state.publish([label])
     if looker is not None and looker != spy.power:
         state.reveal([spy_label], state.controller(looker))  # it looks at the spy's strength
     outcome = "cousin" if spy.cousin else "captured" if card.counterspy > spy.strength else "stood"
-    state.duels.append(("counterspy", spy_label, label, outcome))
+    state.board.duels.append(("counterspy", spy_label, label, outcome))
     if spy.cousin:
         state.publish([spy_label])  # everyone learns it is the Cousin
-        state._say(f"Secret {label} is a Counterspy ({card.face}); {spy_label} is a Cousin, "
+        state.say(f"Secret {label} is a Counterspy ({card.face}); {spy_label} is a Cousin, "
                    "never caught by one: the Counterspy leaves play")  # fmt: skip
         return False
     caught = card.counterspy > spy.strength
-    state._say(
+    state.say(
         f"Secret {label} is a Counterspy ({card.face}): "
         + ("it captures the spy" if caught else "the spy is as strong: no effect")
         + "; the Counterspy leaves play",
@@ -188,8 +190,8 @@ def captor_of(state: SpiesState, spy_label: str, label: str) -> str | None:
     """Who would capture ``spy_label`` with the Counterspy ``label``: the power whose piece
     controls it, else the power whose original it is; nobody (None: the neutral-country box)
     in a neutral country, nor the spy's own power."""
-    secret = state.secrets[label]
-    spy = state.spies[spy_label]
+    secret = state.board.secrets[label]
+    spy = state.board.spies[spy_label]
     captor = state.piece_power(secret.holder) if secret.holder else secret.origin
     if state.territory(spy.place) is None or captor == spy.power:
         return None

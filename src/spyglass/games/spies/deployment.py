@@ -14,12 +14,12 @@ from spyglass.engine import Action
 
 from .notation import action
 from .pieces import PoliceUnit, Secret, Spy, spy_face
+from .steps import PLACED, POLICE, SECRETS, SETUP_PHASES
 
 if TYPE_CHECKING:
     from .rules import SpiesState
 
-SECRETS, POLICE, SPIES = "secrets", "police", "spies"
-PHASES = (SECRETS, POLICE, SPIES)
+PHASES = SETUP_PHASES  # in order
 POLICE_PER_CITY = 2  # rules 2.5 and 3.3
 OVERSEAS_POLICE = 1
 
@@ -46,7 +46,7 @@ def deploy_actions(state: SpiesState) -> list[Action]:
 
 def secret_cities(state: SpiesState, power: str) -> list[str]:
     """Home cities (overseas included) without a Secret yet: one per city (rule 2.4)."""
-    taken = {s.place for s in state.secrets.values()}
+    taken = {s.place for s in state.board.secrets.values()}
     return [c for c in state.home_cities(power) if c not in taken]
 
 
@@ -55,10 +55,10 @@ def police_cities(state: SpiesState, power: str) -> list[str]:
     overseas home cities while no unit is overseas (rule 2.5)."""
     game_map = state.edition.map
     count: dict[str, int] = {}
-    for unit in state.police.values():
+    for unit in state.board.police.values():
         count[unit.city] = count.get(unit.city, 0) + 1
     overseas_used = any(
-        state.is_overseas(u.city) for u in state.police.values() if u.power == power
+        state.is_overseas(u.city) for u in state.board.police.values() if u.power == power
     )
     cities = []
     for city in state.home_cities(power):
@@ -75,13 +75,13 @@ def spy_cities(state: SpiesState, power: str) -> list[str]:
     """Any city; foreign ones only while fewer than the printed number of the power's spies
     are abroad (rules 2.1 and 2.8: the extra spy, and at least one spy, stay at home)."""
     homes = set(state.home_cities(power))
-    abroad = sum(1 for s in state.spies.values() if s.power == power and s.place not in homes)
+    abroad = sum(1 for s in state.board.spies.values() if s.power == power and s.place not in homes)
     if abroad < state.edition.power(power).foreign_spies:
         return list(state.edition.map.cities)
     return [c for c in state.edition.map.cities if c in homes]
 
 
-def apply_deploy(state: SpiesState, action: Action) -> None:
+def apply_deploy(state: SpiesState, action: Action) -> str:
     power = state.power
     seats = state.informed_seats(power)
     if action.kind == "secret":
@@ -91,9 +91,9 @@ def apply_deploy(state: SpiesState, action: Action) -> None:
         )
         state.hand_secrets[power].remove(card)
         label = state.next_label("X")
-        state.secrets[label] = Secret(label, card, power, city, city)
+        state.board.secrets[label] = Secret(label, card, power, city, city)
         state.look(label)
-        state._say(
+        state.say(
             f"{power} places Secret {label} ({face}) in {city}",
             seats,
             f"{power} places Secret {label} face down in {city}",
@@ -102,8 +102,8 @@ def apply_deploy(state: SpiesState, action: Action) -> None:
         strength, city = action.target
         state.reserve_police[power].remove(strength)
         label = state.next_label(f"{state.abbr(power)}P")
-        state.police[label] = PoliceUnit(label, power, strength, city)
-        state._say(
+        state.board.police[label] = PoliceUnit(label, power, strength, city)
+        state.say(
             f"{power} places police {label} (strength {strength}) in {city}",
             seats,
             f"{power} places police {label} face down in {city}",
@@ -112,15 +112,29 @@ def apply_deploy(state: SpiesState, action: Action) -> None:
         strength, cousin, city = action.target
         state.reserve_spies[power].remove((strength, cousin))
         label = state.next_label(state.abbr(power))
-        state.spies[label] = Spy(label, power, strength, cousin, city)
+        state.board.spies[label] = Spy(label, power, strength, cousin, city)
         face = spy_face(strength, cousin)
         what = f"the Cousin, strength {strength}" if cousin else f"strength {face}"
-        state._say(
+        state.say(
             f"{power} places spy {label} ({what}) in {city}",
             seats,
             f"{power} places spy {label} face down in {city}",
         )
-    state.after_deploy()
+    return PLACED
+
+
+def draw_chits(state: SpiesState) -> None:
+    """Each power draws its Action Chits from the top of the cup, after the police (2.6)."""
+    hands = state.hands
+    for p in state.edition.powers:
+        drawn, hands.cup[: p.chits] = hands.cup[: p.chits], []
+        hands.chits[p.name] = sorted(drawn)
+        state.say(
+            f"{p.name} draws chits {', '.join(drawn)}",
+            [state.controller(p.name)],
+            f"{p.name} draws {p.chits} Action Chits",
+        )
+    hands.cup.sort()  # a cup has no order: later draws are random
 
 
 def why_not(state: SpiesState, action: Action) -> str:
@@ -158,10 +172,10 @@ def why_not(state: SpiesState, action: Action) -> str:
                 " the symbol or to the capital (rule 2.5)"
             )
         return f"{city} already holds two police units: no more than two per city (rule 2.5)"
-    kind = (target[0], target[1]) if len(target) == 3 else None
-    if kind not in state.reserve_spies[power]:
-        left = ", ".join(sorted(spy_face(s, c) for s, c in set(state.reserve_spies[power])))
-        return f"{power} has no such spy left to place: {left} (rule 2.8)"
+    piece = (target[0], target[1]) if len(target) == 3 else None
+    if piece not in state.reserve_spies[power]:
+        spies_left = ", ".join(sorted(spy_face(s, c) for s, c in set(state.reserve_spies[power])))
+        return f"{power} has no such spy left to place: {spies_left} (rule 2.8)"
     limit = state.edition.power(power).foreign_spies
     return (
         f"{power} already has {limit} spies in foreign territory, the most its printed number"

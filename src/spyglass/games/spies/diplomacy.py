@@ -104,7 +104,11 @@ def partners(state: SpiesState) -> list[str]:
 
 def approach_actions(state: SpiesState) -> list[Action]:
     """``approach X`` for each power the power to play may trade with (one Action Point)."""
-    if state.voyage is not None or state.action_points < 1 or state.offer is not None:
+    if (
+        state.turn.voyage is not None
+        or state.turn.action_points < 1
+        or state.talks.offer is not None
+    ):
         return []
     return [action("approach", p) for p in partners(state)]
 
@@ -114,16 +118,16 @@ def approach_actions(state: SpiesState) -> list[Action]:
 
 def _free_pieces(state: SpiesState, power: str, city: str) -> list[str]:
     """``power``'s active pieces in ``city`` that control no Secret."""
-    busy = {s.holder for s in state.secrets.values() if s.holder is not None}
-    spies = [s.label for s in state.spies.values()
+    busy = {s.holder for s in state.board.secrets.values() if s.holder is not None}
+    spies = [s.label for s in state.board.spies.values()
              if s.power == power and s.status == ACTIVE and s.place == city]  # fmt: skip
     return [p for p in spies + police.units_in(state, power, city) if p not in busy]
 
 
 def may_receive(state: SpiesState, label: str, piece: str) -> bool:
     """A police unit takes its own power's original only in the city it started in (3.7)."""
-    secret = state.secrets[label]
-    if piece in state.police and secret.origin == state.piece_power(piece):
+    secret = state.board.secrets[label]
+    if piece in state.board.police and secret.origin == state.piece_power(piece):
         return secret.place == secret.home
     return True
 
@@ -133,7 +137,7 @@ def _tradeable(state: SpiesState, giver: str, taker: str, used: set[str]) -> lis
     ``giver`` controls, to a free piece of ``taker`` in its city; ``used``: the Secrets and
     pieces already in the offer."""
     found = []
-    for secret in state.secrets.values():
+    for secret in state.board.secrets.values():
         if secret.status != IN_PLAY or secret.holder is None or secret.label in used:
             continue
         if secret.origin == giver or state.piece_power(secret.holder) != giver:
@@ -146,19 +150,19 @@ def _tradeable(state: SpiesState, giver: str, taker: str, used: set[str]) -> lis
 
 def compose_actions(state: SpiesState) -> list[Action]:
     """The steps open while the offer is being built."""
-    offer = state.offer
+    offer = state.talks.offer
     assert offer is not None
     me, other = offer.initiator, offer.partner
     actions = []
     if not money_of(offer.give):
-        actions += [action("offer", (MONEY, n)) for n in LADDER if n <= state.money[me]]
+        actions += [action("offer", (MONEY, n)) for n in LADDER if n <= state.bank.money[me]]
     if not money_of(offer.ask):
         known = state.sees_money(state.controller(me), other)
-        top = state.money[other] if known else LADDER[-1]
+        top = state.bank.money[other] if known else LADDER[-1]
         actions += [action("ask", (MONEY, n)) for n in LADDER if n <= top]
-    left = Counter(state.chits[me]) - Counter(chits_of(offer.give))
+    left = Counter(state.hands.chits[me]) - Counter(chits_of(offer.give))
     actions += [action("offer", (CHIT, k)) for k in sorted(left)]
-    if len(chits_of(offer.ask)) < len(state.chits[other]):
+    if len(chits_of(offer.ask)) < len(state.hands.chits[other]):
         actions += [action("ask", (CHIT, c.name)) for c in state.edition.chits]
     used = {label for label, _ in secrets_of(offer.give) + secrets_of(offer.ask)}
     used |= {piece for _, piece in secrets_of(offer.give) + secrets_of(offer.ask)}
@@ -169,11 +173,11 @@ def compose_actions(state: SpiesState) -> list[Action]:
 
 def answer_actions(state: SpiesState) -> list[Action]:
     """The other power accepts only if it holds what is asked of it."""
-    offer = state.offer
+    offer = state.talks.offer
     assert offer is not None
-    hand = Counter(state.chits[offer.partner])
+    hand = Counter(state.hands.chits[offer.partner])
     able = not Counter(chits_of(offer.ask)) - hand
-    able = able and money_of(offer.ask) <= state.money[offer.partner]
+    able = able and money_of(offer.ask) <= state.bank.money[offer.partner]
     return [ACCEPT, REFUSE] if able else [REFUSE]
 
 
@@ -183,37 +187,40 @@ def answer_actions(state: SpiesState) -> list[Action]:
 def apply(state: SpiesState, act: Action) -> None:
     kind = act.kind
     if kind == "approach":
-        state.action_points -= 1
-        state.offer = Offer(state.power, act.target)
-        state.approached.add(act.target)
-        state._say(f"{state.power} approaches {act.target} (1 Action Point)")
+        state.turn.action_points -= 1
+        state.talks.offer = Offer(state.power, act.target)
+        state.turn.approached.add(act.target)
+        state.say(f"{state.power} approaches {act.target} (1 Action Point)")
     elif kind in ("offer", "ask"):
-        offer = state.offer
+        offer = state.talks.offer
         assert offer is not None
-        side = "give" if kind == "offer" else "ask"
-        state.offer = replace(offer, **{side: (*getattr(offer, side), act.target)})
+        if kind == "offer":
+            state.talks.offer = replace(offer, give=(*offer.give, act.target))
+        else:
+            state.talks.offer = replace(offer, ask=(*offer.ask, act.target))
     elif kind == "withdraw":
-        offer = state.offer
+        offer = state.talks.offer
         assert offer is not None
-        state.offer = None
-        state._say(f"{offer.initiator} makes {offer.partner} no offer")
+        state.talks.offer = None
+        state.say(f"{offer.initiator} makes {offer.partner} no offer")
     elif kind == "send":
         _send(state)
     elif kind == "accept":
         _trade(state)
     else:  # refuse
-        offer = state.offer
+        offer = state.talks.offer
         assert offer is not None
         state.pending.pop(0)
-        state.offer = None
-        state._say(f"{offer.partner} refuses {offer.initiator}'s offer")
+        state.talks.offer = None
+        state.say(f"{offer.partner} refuses {offer.initiator}'s offer")
 
 
 def _send(state: SpiesState) -> None:
-    offer = replace(state.offer, sent=True)  # type: ignore[type-var]
-    state.offer = offer
+    assert state.talks.offer is not None
+    offer = replace(state.talks.offer, sent=True)
+    state.talks.offer = offer
     seats = {state.controller(offer.initiator), state.controller(offer.partner)}
-    state._say(
+    state.say(
         f"{offer.initiator} offers {offer.partner} {spell_items(offer.give)} for "
         f"{spell_items(offer.ask)}",
         seats,
@@ -234,21 +241,21 @@ def spell_items(items: tuple[tuple[Any, ...], ...]) -> str:
 
 
 def _trade(state: SpiesState) -> None:
-    offer = state.offer
+    offer = state.talks.offer
     assert offer is not None
     state.pending.pop(0)
-    state.offer = None
+    state.talks.offer = None
     me, other = offer.initiator, offer.partner
     give, ask = offer.give, offer.ask
     state.transfer_money(me, other, money_of(give), money_of(ask))
     for chit in chits_of(give):
-        state.chits[me].remove(chit)
-        state.chits[other].append(chit)
+        state.hands.chits[me].remove(chit)
+        state.hands.chits[other].append(chit)
     for chit in chits_of(ask):
-        state.chits[other].remove(chit)
-        state.chits[me].append(chit)
-    state.chits[me].sort()
-    state.chits[other].sort()
+        state.hands.chits[other].remove(chit)
+        state.hands.chits[me].append(chit)
+    state.hands.chits[me].sort()
+    state.hands.chits[other].sort()
     remember(state, me, other, chits_of(give), chits_of(ask))
     for label, piece in secrets_of(give) + secrets_of(ask):
         state.set_holder(label, piece)
@@ -258,13 +265,13 @@ def _trade(state: SpiesState) -> None:
     public += [f"Secret {s} to {p}" for s, p in secrets_of(give) + secrets_of(ask)]
     counts = [f"{len(chits_of(side))} chit(s) from {p}"
               for p, side in ((me, give), (other, ask)) if chits_of(side)]  # fmt: skip
-    state._say(
+    state.say(
         f"{other} accepts: {me} gives {spell_items(give)} and {other} gives {spell_items(ask)}",
         seats,
         f"{other} accepts {me}'s offer: " + ("; ".join(public + counts) or "nothing passes"),
     )
     for power in (me, other):  # a trade may take a hand over the limit of ten
-        if len(state.chits[power]) > chits.HAND_LIMIT:
+        if len(state.hands.chits[power]) > chits.HAND_LIMIT:
             state.pending.insert(0, (chits.SURPLUS, power, None))
 
 
@@ -288,8 +295,8 @@ def known_chits(state: SpiesState, observer: int | None, power: str) -> Counter[
     offer it has seen that ``power`` is making."""
     if observer is None:
         return Counter()
-    known = Counter(state.chit_memory.get((observer, power), ()))
-    offer = state.offer
+    known = Counter(state.talks.chit_memory.get((observer, power), ()))
+    offer = state.talks.offer
     if offer is not None and offer.initiator == power and sees_offer(state, observer):
         known |= Counter(chits_of(offer.give))
     return known
@@ -297,7 +304,7 @@ def known_chits(state: SpiesState, observer: int | None, power: str) -> Counter[
 
 def sees_offer(state: SpiesState, observer: int | None) -> bool:
     """The initiator's seat sees the offer as it is built, the partner's once it is sent."""
-    offer = state.offer
+    offer = state.talks.offer
     if offer is None or observer is None:
         return False
     if state.is_over or observer == state.controller(offer.initiator):
@@ -320,7 +327,7 @@ def describe(state: SpiesState, act: Action) -> str:
             return f"{verb} an Action Chit {target[1]} in this offer."
         return f"{verb} Secret {target[1]}, to be controlled by {target[2]}, in this offer."
     if kind == "send":
-        offer = state.offer
+        offer = state.talks.offer
         assert offer is not None
         return (
             f"Offer {offer.partner} {spell_items(offer.give)} for {spell_items(offer.ask)}; "
@@ -328,7 +335,7 @@ def describe(state: SpiesState, act: Action) -> str:
         )
     if kind == "withdraw":
         return "Make no offer after all (the Action Point stays spent)."
-    offer = state.offer
+    offer = state.talks.offer
     assert offer is not None
     if kind == "accept":
         return f"Accept: receive {spell_items(offer.give)} and give {spell_items(offer.ask)}."
@@ -336,13 +343,13 @@ def describe(state: SpiesState, act: Action) -> str:
 
 
 def question(state: SpiesState) -> str:
-    offer = state.offer
+    offer = state.talks.offer
     assert offer is not None
     return f"{offer.partner} answers {offer.initiator}'s offer ('accept' or 'refuse')"
 
 
 def view(state: SpiesState, observer: int | None) -> dict[str, Any] | None:
-    offer = state.offer
+    offer = state.talks.offer
     if offer is None:
         return None
     shown: dict[str, Any] = {"from": offer.initiator, "to": offer.partner, "sent": offer.sent}
@@ -370,9 +377,9 @@ def why_not(state: SpiesState, act: Action) -> str:
 
 
 def why_not_approach(state: SpiesState, power: str) -> str:
-    if state.voyage is not None:
-        return f"{state.moving} is at sea: nothing else happens until it lands (rule 3.61)"
-    if state.action_points < 1:
+    if state.turn.voyage is not None:
+        return f"{state.turn.moving} is at sea: nothing else happens until it lands (rule 3.61)"
+    if state.turn.action_points < 1:
         return "an approach costs one Action Point and none is left (rule 3.9)"
     return (
         f"{power} is not a power you may trade with: another seat's power, and no Russia held "

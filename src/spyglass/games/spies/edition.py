@@ -378,12 +378,12 @@ def _tiles(
                 _effect(entry.get("effect"), where, game_map),
             )
         )
-    for power in powers:
-        own = sorted(int(t.id.split()[1]) for t in tiles if t.power == power.name)
+    for owner in powers:
+        own = sorted(int(t.id.split()[1]) for t in tiles if t.power == owner.name)
         if own != list(range(1, TILES_PER_POWER + 1)):
             raise RulesError(
-                f"{source}: {power.name} must have tiles {power.abbr} 1 to "
-                f"{power.abbr} {TILES_PER_POWER}"
+                f"{source}: {owner.name} must have tiles {owner.abbr} 1 to "
+                f"{owner.abbr} {TILES_PER_POWER}"
             )
     randoms = sum(1 for t in tiles if t.power is None)
     if randoms != RANDOM_TILES:
@@ -470,11 +470,11 @@ def _check_named_tiles(tiles: list[Tile], source: str, game_map: GameMap) -> Non
             raise RulesError(f"{where(tile)} tile {number} must annex {country} ({rule})")
     for t in tiles:
         if t.effect is not None and t.effect.kind == "annex":
-            country = game_map.countries[t.effect.country]  # type: ignore[index]
-            if country.annexed_by != (t.power, t.id):
+            annexed = game_map.countries[t.effect.country]  # type: ignore[index]
+            if annexed.annexed_by != (t.power, t.id):
                 raise RulesError(
-                    f"{where(t)} it annexes {country.id}, but the map's entry for"
-                    f" {country.id} says annexed_by {country.annexed_by}"
+                    f"{where(t)} it annexes {annexed.id}, but the map's entry for"
+                    f" {annexed.id} says annexed_by {annexed.annexed_by}"
                 )
     annexing = {c.id: c.annexed_by for c in game_map.countries.values() if c.annexed_by}
     for cid, (_, tile_id) in annexing.items():

@@ -21,9 +21,10 @@ gives its real result. The state is only read.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .bot import distances
+from .bot.routes import distances
 from .control import CASH_MONEY
 from .geography import POWERS
 from .pieces import IN_PLAY
@@ -65,11 +66,19 @@ def share_left(state: SpiesState) -> float:
     return max(0.0, min(1.0, 1.0 - done / turns))
 
 
+#: How a seat's powers' points combine (option ``two_power_score``).
+_COMBINE: dict[str, Callable[[list[float]], float]] = {
+    "best": max,
+    "lower": min,
+    "combined": sum,
+}
+
+
 def seat_scores(state: SpiesState) -> list[float]:
     """Each seat's projected score: its powers' projected points combined as the options say."""
     points = projected_points(state)
     mode = state.options.get("two_power_score", "best")
-    combine = {"best": max, "lower": min, "combined": sum}[mode]
+    combine = _COMBINE[mode]
     mine: list[list[float]] = [[] for _ in range(state.players)]
     for power, value in points.items():
         mine[state.controller(power)].append(value)
@@ -85,12 +94,12 @@ def projected_points(state: SpiesState) -> dict[str, float]:
     dist = distances(edition)
     left = share_left(state)
     order = {power: index for index, power in enumerate(POWERS)}
-    for secret in state.secrets.values():
+    for secret in state.board.secrets.values():
         holder = secret.holder
         if secret.status != IN_PLAY or holder is None:
             continue
-        spy = state.spies.get(holder)
-        power = spy.power if spy is not None else state.police[holder].power
+        spy = state.board.spies.get(holder)
+        power = spy.power if spy is not None else state.board.police[holder].power
         if power not in points:
             continue
         card = edition.secret(secret.card)
@@ -101,7 +110,7 @@ def projected_points(state: SpiesState) -> dict[str, float]:
         else:
             year = secret.taken if secret.taken is not None else state.year
             target, bonus = edition.map.capital(power), CASH_POINTS
-        city = spy.place if spy is not None else state.police[holder].city
+        city = spy.place if spy is not None else state.board.police[holder].city
         way = dist[city].get(target, 99)
         turns = state.last_year - state.year + (order[power] >= state.power_index)
         if way > SPACES_PER_TURN * turns:
@@ -111,7 +120,7 @@ def projected_points(state: SpiesState) -> dict[str, float]:
         value = card.value * (multiple // 2 if card.counterspy else multiple)
         points[power] += chance * (value + bonus)
     for power in points:
-        means = POUND_POINTS * state.money[power] + CHIT_POINTS * len(state.chits[power])
+        means = POUND_POINTS * state.bank.money[power] + CHIT_POINTS * len(state.hands.chits[power])
         points[power] += left * means
     return points
 

@@ -20,6 +20,7 @@ from . import chits, money
 from .geography import POWERS
 from .notation import action
 from .pieces import ACTIVE
+from .steps import DONE
 
 if TYPE_CHECKING:
     from .edition import Tile
@@ -40,39 +41,38 @@ def fits(tile: Tile, year: int) -> bool:
 
 
 def tile_actions(state: SpiesState) -> list[Action]:
-    usable = [t for t in state.tiles[state.power] if fits(tile_of(state, t), state.year)]
+    usable = [t for t in state.hands.tiles[state.power] if fits(tile_of(state, t), state.year)]
     return [action(PLAY, t) for t in usable] + [action(DISCARD, t) for t in usable]
 
 
 def has_tile(state: SpiesState) -> bool:
-    return any(fits(tile_of(state, t), state.year) for t in state.tiles[state.power])
+    return any(fits(tile_of(state, t), state.year) for t in state.hands.tiles[state.power])
 
 
-def apply_tile(state: SpiesState, kind: str, token: str) -> None:
+def apply_tile(state: SpiesState, kind: str, token: str) -> str | None:
     power = state.power
-    state.tiles[power].remove(token)
+    state.hands.tiles[power].remove(token)
     if kind == DISCARD:
-        state.discarded[power].append((token, state.year))
-        state._say(
+        state.hands.discarded[power].append((token, state.year))
+        state.say(
             f"{power} discards {token} face down",
             [state.controller(power)],
             f"{power} discards an Event Tile face down",
         )
-        state.start_rearrangement()
-        return
+        return DONE
     tile = tile_of(state, token)
-    state.action_points -= 1
-    state.played.append((power, token, state.year))
-    state._say(f"{power} plays {tile.id}, {tile.title!r} (one Action Point)")
+    state.turn.action_points -= 1
+    state.hands.played.append((power, token, state.year))
+    state.say(f"{power} plays {tile.id}, {tile.title!r} (one Action Point)")
     for award in tile.awards:
         for city in award.cities:
             for receiver in POWERS:
                 if _rewarded(state, receiver, city):
-                    state.awarding.append((receiver, award.unit, award.amount, city))
+                    state.turn.awarding.append((receiver, award.unit, award.amount, city))
     effect = tile.effect
     if effect is not None and effect.kind == "draw_chits":
-        state.awarding.append((power, "c", effect.count, EFFECT_DRAW))
-    resume(state)
+        state.turn.awarding.append((power, "c", effect.count, EFFECT_DRAW))
+    return resume(state)
 
 
 def _rewarded(state: SpiesState, power: str, city: str) -> bool:
@@ -81,28 +81,29 @@ def _rewarded(state: SpiesState, power: str, city: str) -> bool:
     if state.territory(city) == power:
         return False
     return any(
-        s.power == power and s.place == city and s.status == ACTIVE for s in state.spies.values()
+        s.power == power and s.place == city and s.status == ACTIVE
+        for s in state.board.spies.values()
     )
 
 
-def resume(state: SpiesState) -> None:
+def resume(state: SpiesState) -> str | None:
     """Work through the awards until a power must return chits over ten, then apply the tile's
-    effect and go on to the police."""
-    while state.awarding:
+    effect: the tile step is done (None while a power returns chits)."""
+    while state.turn.awarding:
         if state.pending:
-            return
-        power, unit, amount, city = state.awarding.pop(0)
+            return None
+        power, unit, amount, city = state.turn.awarding.pop(0)
         if unit == "£":
             money.change(state, power, amount)
-            state._say(f"{power} receives £{amount} for its spy in {city}")
+            state.say(f"{power} receives £{amount} for its spy in {city}")
         else:
             where = "from the tile" if city == EFFECT_DRAW else f"for its spy in {city}"
-            state._say(f"{power} draws {amount} Action Chits {where}")
+            state.say(f"{power} draws {amount} Action Chits {where}")
             chits.draw(state, power, amount)
     if state.pending:
-        return
+        return None
     _effect(state)
-    state.start_rearrangement()
+    return DONE
 
 
 def effect_text(tile: Tile) -> str:
@@ -120,22 +121,22 @@ def effect_text(tile: Tile) -> str:
 
 
 def _effect(state: SpiesState) -> None:
-    power, token, year = state.played[-1]
+    power, token, year = state.hands.played[-1]
     effect = tile_of(state, token).effect
     if effect is None:
         return
     if effect.kind == "annex":
         state.annexed[effect.country] = power  # type: ignore[index]
-        state._say(f"{effect.country} becomes {power}'s home territory")
+        state.say(f"{effect.country} becomes {power}'s home territory")
     elif effect.kind == "early_end" and year == EARLY_END:
         state.last_year = EARLY_END
-        state._say(f"the game will end when {EARLY_END} is complete (rule 2.9)")
+        state.say(f"the game will end when {EARLY_END} is complete (rule 2.9)")
     elif effect.kind == "pact":
         state.pact = True
-        state._say(
+        state.say(
             "the Soviet-German Non-aggression Pact is signed: under rule 8.5 only the player "
             "of Germany could take Russia over"
         )
     elif effect.kind == "free_searches":
-        state.free_searches = True
-        state._say(f"{power}'s searches cost no Action Points this turn")
+        state.turn.free_searches = True
+        state.say(f"{power}'s searches cost no Action Points this turn")

@@ -127,7 +127,8 @@ class GameMap:
     def find(self, name: str) -> str | None:
         """The city or sea zone a typed name means (id or label, any case), or None."""
         key = name.strip().lower()
-        for place in (*self.cities.values(), *self.zones.values()):
+        places: list[City | SeaZone] = [*self.cities.values(), *self.zones.values()]
+        for place in places:
             if key in (place.id.lower(), place.label.lower()):
                 return place.id
         return None

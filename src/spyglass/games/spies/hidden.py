@@ -53,10 +53,10 @@ def resample(state: SpiesState, observer: int | None, rng: Rng) -> None:
     if state.is_over:
         return  # the final scoring turns everything face up
     needs: dict[str, int] = {}
-    offer = state.offer
+    offer = state.talks.offer
     if offer is not None:
         if not diplomacy.sees_offer(state, observer):
-            state.offer = replace(offer, give=(), ask=())
+            state.talks.offer = replace(offer, give=(), ask=())
         elif observer != state.controller(offer.initiator):
             needs[offer.initiator] = diplomacy.money_of(offer.give)
     _redeal_faces(state, observer, rng)
@@ -74,11 +74,11 @@ def resample(state: SpiesState, observer: int | None, rng: Rng) -> None:
 def constraints(state: SpiesState) -> list[Constraint]:
     """Every public outcome of a strength comparison, as (kind, pieces, detail)."""
     found: list[Constraint] = [
-        ("search", (*units, spy), captured) for units, spy, captured in state.comparisons
+        ("search", (*units, spy), captured) for units, spy, captured in state.board.comparisons
     ]
-    for kind, spy, other, outcome in state.duels:
+    for kind, spy, other, outcome in state.board.duels:
         if kind == "counterspy":
-            strength = state.edition.secret(state.secrets[other].card).counterspy
+            strength = state.edition.secret(state.board.secrets[other].card).counterspy
             found.append((kind, (spy,), (strength, outcome)))
         else:
             found.append((kind, (spy, other), outcome))
@@ -108,10 +108,10 @@ def holds(constraint: Constraint, face: Callable[[str], Face]) -> bool:
 
 
 def _face_of(state: SpiesState, label: str) -> Face:
-    spy = state.spies.get(label)
+    spy = state.board.spies.get(label)
     if spy is not None:
         return (spy.strength, spy.cousin)
-    return state.police[label].strength
+    return state.board.police[label].strength
 
 
 def _owner(state: SpiesState, label: str) -> str:
@@ -126,7 +126,7 @@ def _redeal_faces(state: SpiesState, observer: int | None, rng: Rng) -> None:
         _faces(state, power, observer, rng)
 
     def hidden(label: str) -> bool:
-        return _owner(state, label) in unseen and observer not in state.known.get(label, ())
+        return _owner(state, label) in unseen and observer not in state.board.known.get(label, ())
 
     relevant = [c for c in constraints(state) if any(hidden(p) for p in c[1])]
     if not relevant:
@@ -154,10 +154,10 @@ def _faces(state: SpiesState, power: str, observer: int | None, rng: Rng) -> Non
 
 
 def _unseen_pieces(state: SpiesState, power: str, observer: int | None) -> tuple[list, list]:
-    known = state.known
-    spies = [s for s in state.spies.values()
+    known = state.board.known
+    spies = [s for s in state.board.spies.values()
              if s.power == power and observer not in known.get(s.label, ())]  # fmt: skip
-    units = [u for u in state.police.values()
+    units = [u for u in state.board.police.values()
              if u.power == power and observer not in known.get(u.label, ())]  # fmt: skip
     return spies, units
 
@@ -165,14 +165,14 @@ def _unseen_pieces(state: SpiesState, power: str, observer: int | None) -> tuple
 def _set_spy_faces(state: SpiesState, power: str, spies: list, faces: list) -> None:
     for spy, (strength, cousin) in zip(spies, faces, strict=False):
         if (strength, cousin) != (spy.strength, spy.cousin):
-            state.spies[spy.label] = spy.with_face(strength, cousin)
+            state.board.spies[spy.label] = spy.with_face(strength, cousin)
     state.reserve_spies[power] = faces[len(spies) :]
 
 
 def _set_police_faces(state: SpiesState, power: str, units: list, strengths: list) -> None:
     for unit, strength in zip(units, strengths, strict=False):
         if strength != unit.strength:
-            state.police[unit.label] = unit.with_strength(strength)
+            state.board.police[unit.label] = unit.with_strength(strength)
     state.reserve_police[power] = strengths[len(units) :]
 
 
@@ -189,7 +189,7 @@ def _solve_faces(
         for is_spy in (True, False):
             labels = [
                 label
-                for label in (state.spies if is_spy else state.police)
+                for label in (state.board.spies if is_spy else state.board.police)
                 if _owner(state, label) == power and hidden(label)
             ]
             reserve = state.reserve_spies[power] if is_spy else state.reserve_police[power]
@@ -208,7 +208,7 @@ def _solve_faces(
         if i == len(variables):
             return True
         label = variables[i]
-        pool = pools[_owner(state, label), label in state.spies]
+        pool = pools[_owner(state, label), label in state.board.spies]
         options = rng.shuffled([f for f, n in pool.items() for _ in range(n)])
         tried = set()
         for value in options:
@@ -242,10 +242,10 @@ def _solve_faces(
 
 
 def _assign(state: SpiesState, label: str, value: Face) -> None:
-    if label in state.spies:
-        state.spies[label] = state.spies[label].with_face(*value)
+    if label in state.board.spies:
+        state.board.spies[label] = state.board.spies[label].with_face(*value)
     else:
-        state.police[label] = state.police[label].with_strength(value)
+        state.board.police[label] = state.board.police[label].with_strength(value)
 
 
 # ------------------------------------------------------------------------- Secrets and chits
@@ -254,19 +254,19 @@ def _assign(state: SpiesState, label: str, value: Face) -> None:
 def _secrets(state: SpiesState, observer: int | None, rng: Rng) -> None:
     """Unseen Secret cards among unseen Secrets and hidden hands; a Secret known to be no
     Counterspy takes an ordinary card (drawn first, so the deal stays uniform)."""
-    placed = [s for s in state.secrets.values() if not state.sees_secret(observer, s)]
+    placed = [s for s in state.board.secrets.values() if not state.sees_secret(observer, s)]
     hands = [p for p in POWERS if not state.sees_hand(observer, p)]
     pool = rng.shuffled(
         [s.card for s in placed] + [c for p in hands for c in state.hand_secrets[p]]
     )
-    plain = [s for s in placed if s.label in state.plain]
+    plain = [s for s in placed if s.label in state.board.plain]
     for secret in plain:
         card = next(c for c in pool if not state.edition.secret(c).counterspy)
         pool.remove(card)
-        state.secrets[secret.label] = replace(secret, card=card)
+        state.board.secrets[secret.label] = replace(secret, card=card)
     for secret in placed:
-        if secret.label not in state.plain:
-            state.secrets[secret.label] = replace(secret, card=pool.pop())
+        if secret.label not in state.board.plain:
+            state.board.secrets[secret.label] = replace(secret, card=pool.pop())
     for power in hands:
         size = len(state.hand_secrets[power])
         state.hand_secrets[power] = sorted(pool[len(pool) - size :])
@@ -276,18 +276,18 @@ def _secrets(state: SpiesState, observer: int | None, rng: Rng) -> None:
 def _chits(state: SpiesState, observer: int | None, hands: list[str], rng: Rng) -> None:
     """Unseen chits among the hidden hands and the cup; each hand keeps the chits the observer
     knows it holds."""
-    pool = Counter([c for p in hands for c in state.chits[p]] + state.cup)
+    pool = Counter([c for p in hands for c in state.hands.chits[p]] + state.hands.cup)
     kept = {}
     for power in hands:
         kept[power] = diplomacy.known_chits(state, observer, power)
         pool -= kept[power]  # they are in the true hand, so in the pool
     rest = rng.shuffled(sorted(pool.elements()))
     for power in hands:
-        size = len(state.chits[power]) - sum(kept[power].values())
+        size = len(state.hands.chits[power]) - sum(kept[power].values())
         drawn = rest[len(rest) - size :] if size else []
         del rest[len(rest) - size :]
-        state.chits[power] = sorted([*kept[power].elements(), *drawn])
-    state.cup = sorted(rest)
+        state.hands.chits[power] = sorted([*kept[power].elements(), *drawn])
+    state.hands.cup = sorted(rest)
 
 
 # ------------------------------------------------------------------------- tiles
@@ -307,14 +307,14 @@ def _deal_tiles(state: SpiesState, hands: list[str], rng: Rng) -> None:
     quota: dict[str, int] = {}
     randoms: list[str] = []
     for power in hands:
-        held = state.tiles[power] + [d for d, _ in state.discarded[power]]
+        held = state.hands.tiles[power] + [d for d, _ in state.hands.discarded[power]]
         own[power] = sorted(t for t in held if not state.is_random_tile(t))
         mine = [t for t in held if state.is_random_tile(t)]
         quota[power] = len(mine)
         randoms += mine
     pool = sorted(randoms)
     slots = [(power, i, year) for power in hands
-             for i, (_, year) in enumerate(state.discarded[power])]  # fmt: skip
+             for i, (_, year) in enumerate(state.hands.discarded[power])]  # fmt: skip
     choosing = state.phase == "tile" and not state.pending and state.power in hands
     if choosing:
         slots.append((state.power, -1, state.year))  # a usable tile stays in the hand
@@ -357,8 +357,9 @@ def _deal_tiles(state: SpiesState, hands: list[str], rng: Rng) -> None:
         extra = quota[power] - used[power]
         mine = [t for t in own[power] if t not in taken] + spare[:extra]
         del spare[:extra]
-        state.discarded[power] = [
-            (filled[(power, i, year)], year) for i, (_, year) in enumerate(state.discarded[power])
+        state.hands.discarded[power] = [
+            (filled[(power, i, year)], year)
+            for i, (_, year) in enumerate(state.hands.discarded[power])
         ]
         kept = [filled[s] for s in filled if s[0] == power and s[1] == -1]
-        state.tiles[power] = state.sort_tiles(mine + kept)
+        state.hands.tiles[power] = state.sort_tiles(mine + kept)

@@ -15,22 +15,22 @@ if TYPE_CHECKING:
 
 
 def adjust(state: SpiesState, seat: int, power: str, add: list[str], remove: list[str]) -> None:
-    known = Counter(state.chit_memory.get((seat, power), ()))
+    known = Counter(state.talks.chit_memory.get((seat, power), ()))
     known = (known - Counter(remove)) + Counter(add)  # it gave first, then received
     if known:
-        state.chit_memory[(seat, power)] = sorted(known.elements())
+        state.talks.chit_memory[(seat, power)] = sorted(known.elements())
     else:
-        state.chit_memory.pop((seat, power), None)
+        state.talks.chit_memory.pop((seat, power), None)
 
 
 def forget(state: SpiesState, power: str, keep: set[int] | frozenset[int] = frozenset()) -> None:
     """Seats other than ``keep`` forget the chits they knew ``power`` held (its hand lost chits
     they could not see: a lower bound that might no longer hold)."""
-    for key in [k for k in state.chit_memory if k[1] == power and k[0] not in keep]:
-        del state.chit_memory[key]
+    for key in [k for k in state.talks.chit_memory if k[1] == power and k[0] not in keep]:
+        del state.talks.chit_memory[key]
 
 
 def played(state: SpiesState, power: str, chit: str) -> None:
     """A chit played is public: every seat that knew ``power`` held one knows one fewer."""
-    for key in [k for k in state.chit_memory if k[1] == power]:
+    for key in [k for k in state.talks.chit_memory if k[1] == power]:
         adjust(state, key[0], power, add=[], remove=[chit])

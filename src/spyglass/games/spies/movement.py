@@ -25,6 +25,7 @@ from . import control, police
 from .geography import AIR, RAIL
 from .notation import action
 from .pieces import ACTIVE
+from .steps import DONE
 
 if TYPE_CHECKING:
     from .rules import SpiesState
@@ -47,19 +48,19 @@ class Voyage:
 def spaces_left(state: SpiesState, label: str) -> int:
     """What ``label`` may still move this turn: its five spaces less those used, and no more
     than the Action Points left."""
-    used = state.spaces if label == state.moving else 0
-    return min(SPACES - used, state.action_points)
+    used = state.turn.spaces if label == state.turn.moving else 0
+    return min(SPACES - used, state.turn.action_points)
 
 
 def movable(state: SpiesState) -> list[str]:
     """The spies of the power to move that may still move: the one moving now (the only one
     while it is at sea) and those that have not moved this turn."""
-    if state.voyage is not None:
-        return [state.moving]  # type: ignore[list-item]
+    if state.turn.voyage is not None:
+        return [state.turn.moving]  # type: ignore[list-item]
     return [
         s.label
-        for s in state.spies.values()
-        if s.power == state.power and s.status == ACTIVE and s.label not in state.moved
+        for s in state.board.spies.values()
+        if s.power == state.power and s.status == ACTIVE and s.label not in state.turn.moved
     ]
 
 
@@ -71,14 +72,14 @@ def move_actions(state: SpiesState) -> list[Action]:
         left = spaces_left(state, label)
         if left < 1:
             continue
-        place = state.spies[label].place
-        voyage = state.voyage if label == state.moving else None
+        place = state.board.spies[label].place
+        voyage = state.turn.voyage if label == state.turn.moving else None
         if voyage is None:
             for city in graph.neighbours(place, LAND):
                 actions.append(action("move", (label, city)))
             if left >= 2:  # one space to put to sea and one to land
-                for zone in state.edition.map.cities[place].sea:
-                    actions.append(action("embark", (label, zone)))
+                for sea in state.edition.map.cities[place].sea:
+                    actions.append(action("embark", (label, sea)))
             continue
         zone = zones[place]
         if voyage.used + 1 <= voyage.limit:
@@ -89,55 +90,56 @@ def move_actions(state: SpiesState) -> list[Action]:
                 actions.append(action("sail", (label, other)))
         if voyage.may_reroll and left >= 2:
             actions.append(action("reroll", label))
-    if state.voyage is None:
+    if state.turn.voyage is None:
         actions.append(END)
     return actions
 
 
-def apply_move(state: SpiesState, action: Action) -> None:
+def apply_move(state: SpiesState, action: Action) -> str | None:
+    """A move of a spy; ``end`` ends the turn (returns DONE)."""
     if action.kind == "end":
-        state.finish_moving()
-        state.end_turn()
-        return
+        state.turn.finish_moving()
+        return DONE
     label = action.target if action.kind == "reroll" else action.target[0]
-    if label != state.moving:
-        state.finish_moving()
-        state.moving = label
-        state.spaces = 0
-    state.spaces += 1
-    state.action_points -= 1
-    spy = state.spies[label]
+    if label != state.turn.moving:
+        state.turn.finish_moving()
+        state.turn.moving = label
+        state.turn.spaces = 0
+    state.turn.spaces += 1
+    state.turn.action_points -= 1
+    spy = state.board.spies[label]
     power = spy.power
     if action.kind == "reroll":
-        voyage = state.voyage
+        voyage = state.turn.voyage
         assert voyage is not None
         roll = AVERAGE_DIE.roll(state.rng)
-        state.voyage = Voyage(roll, voyage.used, True)
-        state._say(f"{power} rolls again for {label} (one more Action Point): {roll}")
-        return
+        state.turn.voyage = Voyage(roll, voyage.used, True)
+        state.say(f"{power} rolls again for {label} (one more Action Point): {roll}")
+        return None
     there = action.target[1]
-    state.spies[label] = replace(spy, place=there)
+    state.board.spies[label] = replace(spy, place=there)
     if action.kind == "move":
         kinds = state.edition.map.graph.routes(spy.place)[there]
         how = " or ".join(k for k in (RAIL, AIR) if k in kinds)
-        state._say(f"{power} moves {label} by {how} from {spy.place} to {there}")
+        state.say(f"{power} moves {label} by {how} from {spy.place} to {there}")
     elif action.kind == "embark":
         roll = AVERAGE_DIE.roll(state.rng)
-        state.voyage = Voyage(roll, 1, True)
-        state._say(
+        state.turn.voyage = Voyage(roll, 1, True)
+        state.say(
             f"{label} puts to sea from {spy.place} into the {there}: "
             f"the voyage may last {roll} spaces"
         )
     elif action.kind == "sail":
-        voyage = state.voyage
+        voyage = state.turn.voyage
         assert voyage is not None
-        state.voyage = Voyage(voyage.limit, voyage.used + 1, False)
-        state._say(f"{label} sails from the {spy.place} to the {there}")
+        state.turn.voyage = Voyage(voyage.limit, voyage.used + 1, False)
+        state.say(f"{label} sails from the {spy.place} to the {there}")
     else:  # land
-        state.voyage = None
-        state._say(f"{label} lands at {there}")
+        state.turn.voyage = None
+        state.say(f"{label} lands at {there}")
     control.carry(state, label, there)
-    if spaces_left(state, label) == 0 and state.voyage is None:
-        state.finish_moving()
+    if spaces_left(state, label) == 0 and state.turn.voyage is None:
+        state.turn.finish_moving()
     if action.kind in ("move", "land"):
         police.arrivals(state, label)  # rule 4.1: the police there may search at once
+    return None

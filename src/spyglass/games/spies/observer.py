@@ -58,15 +58,15 @@ class Sight:
             seat,
             state.year,
             state.phase == OVER,
-            state.russia_seat,
-            frozenset(state.russia_held),
+            state.auction.russia_seat,
+            frozenset(state.auction.russia_held),
         )
         found = self._memo.get(key)
         if found is None:
             found = tuple(
                 (
                     None
-                    if state.bid_for_russia(power) and state.russia_seat is None
+                    if state.bid_for_russia(power) and state.auction.russia_seat is None
                     else state.controller(power),
                     state.sees_faces(seat, power),
                     state.sees_hand(seat, power),
@@ -110,22 +110,25 @@ def _table_parts(encoder: Any) -> list[Any]:
     groups: list[tuple[tuple[str, ...], Callable[[Any, int], Any], Callable[[Any], Any]]] = [
         (
             ("tiles_played", "awards_to_make"),
-            lambda state, seat: (tuple(state.played), tuple(state.awarding)),
+            lambda state, seat: (tuple(state.hands.played), tuple(state.turn.awarding)),
             _tiles,
         ),
         (("annexed",), lambda state, seat: tuple(state.annexed.items()), _annexed),
         (("pending",), lambda state, seat: tuple(state.pending[:1]), _pending),
         (
             ("searches", "duels"),
-            lambda state, seat: (tuple(state.comparisons[-1:]), tuple(state.duels[-1:])),
+            lambda state, seat: (
+                tuple(state.board.comparisons[-1:]),
+                tuple(state.board.duels[-1:]),
+            ),
             _history,
         ),
         (("contest",), lambda state, seat: state.contest, _contest),
-        (("covered",), lambda state, seat: tuple(state.covered.items()), _covered),
-        (("sanctioned_markers",), lambda state, seat: tuple(state.markers), _markers),
+        (("covered",), lambda state, seat: tuple(state.board.covered.items()), _covered),
+        (("sanctioned_markers",), lambda state, seat: tuple(state.board.markers), _markers),
         (
             ("no_counterspy",),
-            lambda state, seat: frozenset(state.plain),
+            lambda state, seat: frozenset(state.board.plain),
             lambda plain: {"no_counterspy": sorted(plain)},
         ),
         (("bidding",), bidding.view, lambda shown: {"bidding": shown}),
@@ -209,7 +212,7 @@ def _turn_parts(encoder: Any) -> list[Any]:
                 state.power_index,
                 state.last_year,
                 state.pact,
-                state.free_searches,
+                state.turn.free_searches,
             ),
             write_turn,
             "year",
@@ -220,21 +223,21 @@ def _turn_parts(encoder: Any) -> list[Any]:
             "free_searches",
         ),
         encoder.part(
-            lambda state, seat: state.action_points,
+            lambda state, seat: state.turn.action_points,
             lambda left: {points: left / points_scale},
             "action_points",
         ),
         encoder.part(
-            lambda state, seat: (state.moving, state.spaces, state.voyage),
+            lambda state, seat: (state.turn.moving, state.turn.spaces, state.turn.voyage),
             write_moving,
             *(p for p in encoder.declaration_paths() if p.startswith("moving.")),
         ),
         encoder.part(
             lambda state, seat: (
-                frozenset(state.moved),
-                frozenset(state.relocated),
-                frozenset(state.searched),
-                frozenset(state.paid),
+                frozenset(state.turn.moved),
+                frozenset(state.turn.relocated),
+                frozenset(state.turn.searched),
+                frozenset(state.turn.paid),
             ),
             write_lists,
             "moved",
@@ -272,7 +275,7 @@ def _offer_parts(encoder: Any, paths: list[str]) -> list[Any]:
     write_head = encoder.table_writer(*head)
 
     def read_head(state: SpiesState, seat: int) -> Any:
-        offer = state.offer
+        offer = state.talks.offer
         return None if offer is None else (offer.initiator, offer.partner, offer.sent)
 
     def written_head(value: Any) -> dict[int, float]:
@@ -286,7 +289,7 @@ def _offer_parts(encoder: Any, paths: list[str]) -> list[Any]:
         write_side = encoder.table_writer(f"offer.{side}")
 
         def read_side(state: SpiesState, seat: int, side: str = side) -> Any:
-            offer = state.offer
+            offer = state.talks.offer
             if offer is None or not diplomacy.sees_offer(state, seat):
                 return None
             return getattr(offer, side)
@@ -376,14 +379,14 @@ def _markers(value: tuple[tuple[str, str, int, int], ...]) -> dict[str, Any]:
 def _powers_reader(sight: Sight) -> Callable[[SpiesState, int], tuple[Any, ...]]:
     def read(state: SpiesState, seat: int) -> tuple[Any, ...]:
         seen = sight(state, seat)
-        played = tuple(state.played)
+        played = tuple(state.hands.played)
         final = state.final_points() if state.phase == OVER else None
-        money, hand_secrets, chits = state.money, state.hand_secrets, state.chits
+        money, hand_secrets, chits = state.bank.money, state.hand_secrets, state.hands.chits
         police, spies, tiles, discarded = (
             state.reserve_police,
             state.reserve_spies,
-            state.tiles,
-            state.discarded,
+            state.hands.tiles,
+            state.hands.discarded,
         )
         items = []
         for power, (seat_of, faces, hand, rich) in zip(POWERS, seen, strict=True):
@@ -479,11 +482,11 @@ def _piece_parts(encoder: Any, sight: Sight) -> list[Any]:
         def read(state: SpiesState, seat: int) -> tuple[tuple[Any, bool], ...]:
             found = pieces(state)
             seen = True if state.phase == OVER else faces(state, seat) if by_power else None
-            key = (tuple(found.values()), tuple(state.known.items()), seen)
+            key = (tuple(found.values()), tuple(state.board.known.items()), seen)
             cached = last.get(seat)
             if cached is not None and cached[0] == key:
                 return cached[1]
-            items = shown(found, seat, state.known, seen)
+            items = shown(found, seat, state.board.known, seen)
             last[seat] = (key, items)
             return items
 
@@ -523,9 +526,9 @@ def _piece_parts(encoder: Any, sight: Sight) -> list[Any]:
         return ones
 
     return [
-        encoder.items("spies", kept(lambda state: state.spies, True), write_spy),
-        encoder.items("police", kept(lambda state: state.police, True), write_unit),
-        encoder.items("secrets", kept(lambda state: state.secrets, False), write_secret),
+        encoder.items("spies", kept(lambda state: state.board.spies, True), write_spy),
+        encoder.items("police", kept(lambda state: state.board.police, True), write_unit),
+        encoder.items("secrets", kept(lambda state: state.board.secrets, False), write_secret),
     ]
 
 

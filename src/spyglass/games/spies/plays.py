@@ -50,30 +50,30 @@ PLAYED = ("Discovery", "Drop", "Sanction", "Escape", "Cover", "Recruit")
 
 def chit_actions(state: SpiesState) -> list[Action]:
     """The chits the power to play may play now (in its movement, nobody at sea)."""
-    if state.voyage is not None:
+    if state.turn.voyage is not None:
         return []
     power = state.power
     kinds = chits.usable(state, power, PLAYED)
     if not kinds:
         return []
-    mine = [s for s in state.spies.values() if s.power == power]
+    mine = [s for s in state.board.spies.values() if s.power == power]
     active = [s for s in mine if s.status == ACTIVE]
     havens = {s.label for s in active if state.edition.map.cities[s.place].haven}
-    busy = {s.holder for s in state.secrets.values() if s.holder is not None}
+    busy: set[str | None] = {s.holder for s in state.board.secrets.values() if s.holder is not None}
     actions = []
     if "Discovery" in kinds:
         for spy in active:
             if spy.label in havens or spy.label in busy:
                 continue
-            for secret in state.secrets.values():
+            for secret in state.board.secrets.values():
                 if secret.place == spy.place and discoverable(state, secret, power):
                     actions.append(action("chit", ("Discovery", spy.label, secret.label)))
     if "Drop" in kinds:
-        for secret in state.secrets.values():
+        for secret in state.board.secrets.values():
             holder = secret.holder
-            if holder is None or holder not in state.spies or holder in havens:
+            if holder is None or holder not in state.board.spies or holder in havens:
                 continue
-            if state.spies[holder].power != power or not droppable(secret, power):
+            if state.board.spies[holder].power != power or not droppable(secret, power):
                 continue
             for piece in receivers(state, power, secret, busy):
                 actions.append(action("chit", ("Drop", secret.label, piece)))
@@ -81,17 +81,17 @@ def chit_actions(state: SpiesState) -> list[Action]:
         for spy in active:
             if spy.label in havens:
                 continue
-            for victim in state.spies.values():
+            for victim in state.board.spies.values():
                 if (
                     victim.place == spy.place
-                    and victim.label not in state.covered
+                    and victim.label not in state.board.covered
                     and police.enemies(state, power, victim)
                 ):
                     actions.append(action("chit", ("Sanction", spy.label, victim.label)))
     for kind, status in (("Escape", CAPTURED), ("Recruit", SANCTIONED), ("Cover", ACTIVE)):
         if kind in kinds:
             for spy in mine:
-                if spy.status != status or (kind == "Cover" and spy.label in state.covered):
+                if spy.status != status or (kind == "Cover" and spy.label in state.board.covered):
                     continue
                 if kind == "Recruit" and spy.cousin:
                     continue
@@ -110,7 +110,7 @@ def discoverable(state: SpiesState, secret: Secret, power: str) -> bool:
     seat = state.controller(power)
     if secret.holder is not None:
         owner = state.piece_power(secret.holder)
-        return state.controller(owner) != seat and secret.holder not in state.covered
+        return state.controller(owner) != seat and secret.holder not in state.board.covered
     if secret.origin == power:
         return state.territory(secret.place) != power
     return secret.origin is None or state.controller(secret.origin) != seat
@@ -126,7 +126,7 @@ def receivers(state: SpiesState, power: str, secret: Secret, busy: set[str | Non
     its capital, that control no Secret (a loose original of its own goes to police only in the
     city it started in)."""
     capital = state.edition.map.capital(power)
-    found = [s.label for s in state.spies.values()
+    found = [s.label for s in state.board.spies.values()
              if s.power == power and s.status == ACTIVE and s.label != secret.holder]  # fmt: skip
     if secret.origin != power or secret.home == capital:
         found += police.units_in(state, power, capital)
@@ -138,14 +138,14 @@ def apply_chit(state: SpiesState, target: tuple[str, ...]) -> None:
     kind = target[0]
     if kind == "Discovery":
         spy, label = target[1], target[2]
-        secret = state.secrets[label]
+        secret = state.board.secrets[label]
         chits.pay(state, power, kind, f"{spy} tries to take Secret {label} in {secret.place}")
         other = state.piece_power(secret.holder) if secret.holder else secret.origin
         start(state, Contest(DISCOVERY, power, involved(state, other, power), spy, COVER,
                              secret=label))  # fmt: skip
     elif kind == "Drop":
         label, piece = target[1], target[2]
-        secret = state.secrets[label]
+        secret = state.board.secrets[label]
         holder = secret.holder
         assert holder is not None
         chits.pay(state, power, kind, f"{holder} drops Secret {label} for {piece}")
@@ -153,21 +153,24 @@ def apply_chit(state: SpiesState, target: tuple[str, ...]) -> None:
                              asking=_interceptors(state, power)))  # fmt: skip
     elif kind == "Sanction":
         spy, victim = target[1], target[2]
-        chits.pay(state, power, kind, f"{spy} tries to kill {victim} in {state.spies[spy].place}")
-        other = involved(state, state.spies[victim].power, power)
+        chits.pay(
+            state, power, kind, f"{spy} tries to kill {victim} in {state.board.spies[spy].place}"
+        )
+        other = involved(state, state.board.spies[victim].power, power)
         start(state, Contest(SANCTION, power, other, spy, COVER, target=victim))
     elif kind == "Escape":
-        spy = state.spies[target[1]]
-        chits.pay(state, power, kind, f"{spy.label} tries to escape")
-        start(state, Contest(ESCAPE, power, involved(state, spy.captor, power), spy.label, CROSS))
+        escaper = state.board.spies[target[1]]
+        chits.pay(state, power, kind, f"{escaper.label} tries to escape")
+        other = involved(state, escaper.captor, power)
+        start(state, Contest(ESCAPE, power, other, escaper.label, CROSS))
     elif kind == "Cover":
         chits.pay(state, power, kind, f"{target[1]} takes cover until {power}'s next turn")
-        state.covered[target[1]] = power
+        state.board.covered[target[1]] = power
     else:  # Recruit
-        spy = state.spies[target[1]]
+        recruit = state.board.spies[target[1]]
         capital = state.edition.map.capital(power)
-        chits.pay(state, power, kind, f"{spy.label} is recruited again in {capital}")
-        state.spies[spy.label] = replace(spy, status=ACTIVE, place=capital, year=None)
+        chits.pay(state, power, kind, f"{recruit.label} is recruited again in {capital}")
+        state.board.spies[recruit.label] = replace(recruit, status=ACTIVE, place=capital, year=None)
 
 
 def _interceptors(state: SpiesState, power: str) -> tuple[str, ...]:
@@ -181,11 +184,11 @@ def _interceptors(state: SpiesState, power: str) -> tuple[str, ...]:
 
 def why_not(state: SpiesState, target: tuple[str, ...]) -> str:
     kind = target[0] if target else ""
-    if state.voyage is not None:
-        return f"{state.moving} is at sea: nothing else happens until it lands (rule 3.61)"
+    if state.turn.voyage is not None:
+        return f"{state.turn.moving} is at sea: nothing else happens until it lands (rule 3.61)"
     if kind not in PLAYED:
         return f"{kind} is played only in answer to another power's action (rule 4.2)"
-    if kind not in state.chits[state.power]:
+    if kind not in state.hands.chits[state.power]:
         return f"{state.power} holds no {kind} chit"
     if not chits.affordable(state, state.power, kind):
         money, points = chits.cost(state, state.power, kind)

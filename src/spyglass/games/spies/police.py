@@ -80,11 +80,11 @@ def _counts(state: SpiesState, power: str) -> tuple[Counter[str | None], Counter
     """Units per group, and units per group that have not moved in this re-arrangement."""
     here: Counter[str | None] = Counter()
     unmoved: Counter[str | None] = Counter()
-    for unit in state.police.values():
+    for unit in state.board.police.values():
         if unit.power == power:
             group = station(state, power, unit.city)
             here[group] += 1
-            if unit.label not in state.relocated:
+            if unit.label not in state.turn.relocated:
                 unmoved[group] += 1
     return here, unmoved
 
@@ -99,8 +99,8 @@ def rearrange_actions(state: SpiesState) -> list[Action]:
     here, unmoved = _counts(state, power)
     places = stations(state, power)
     actions = []
-    for unit in state.police.values():
-        if unit.power != power or unit.label in state.relocated:
+    for unit in state.board.police.values():
+        if unit.power != power or unit.label in state.turn.relocated:
             continue
         origin = places.get(unit.city)
         for city, group in places.items():
@@ -118,14 +118,14 @@ def rearrange_actions(state: SpiesState) -> list[Action]:
 
 
 def apply_relocate(state: SpiesState, label: str, city: str) -> None:
-    unit = state.police[label]
-    state.police[label] = replace(unit, city=city)
-    state.relocated.add(label)
-    state._say(f"{unit.power} moves police {label} from {unit.city} to {city}")
+    unit = state.board.police[label]
+    state.board.police[label] = replace(unit, city=city)
+    state.turn.relocated.add(label)
+    state.say(f"{unit.power} moves police {label} from {unit.city} to {city}")
     held = state.held_by(label)
     if held is not None:
         state.set_holder(held, None)
-        state._say(f"Secret {held} stays in {unit.city}, uncontrolled (rule 3.7)")
+        state.say(f"Secret {held} stays in {unit.city}, uncontrolled (rule 3.7)")
 
 
 # ------------------------------------------------------------------------- searches
@@ -143,41 +143,45 @@ def enemies(state: SpiesState, power: str, spy: Spy) -> bool:
 
 def searchable(state: SpiesState, power: str, spy: Spy) -> bool:
     """An enemy spy that is not under Cover (rule 4.2's Cover chit)."""
-    return enemies(state, power, spy) and spy.label not in state.covered
+    return enemies(state, power, spy) and spy.label not in state.board.covered
 
 
 def search_actions(state: SpiesState) -> list[Action]:
     """The enemy spies the power may still search for this turn (rule 3.4)."""
     power = state.power
-    cities = {u.city for u in state.police.values() if u.power == power}
+    cities = {u.city for u in state.board.police.values() if u.power == power}
     actions = []
-    for spy in state.spies.values():
+    for spy in state.board.spies.values():
         if (
             spy.place in cities
-            and spy.label not in state.searched
+            and spy.label not in state.turn.searched
             and searchable(state, power, spy)
-            and (spy.place in state.paid or state.free_searches or state.action_points >= 1)
+            and (
+                spy.place in state.turn.paid
+                or state.turn.free_searches
+                or state.turn.action_points >= 1
+            )
         ):
             actions.append(action("search", spy.label))
     return actions
 
 
 def apply_search(state: SpiesState, label: str) -> None:
-    spy = state.spies[label]
-    state.searched.add(label)
-    if spy.place not in state.paid and state.free_searches:
-        state.paid.add(spy.place)
-        state._say(f"{state.power} searches {spy.place} (free: the tile's effect)")
-    elif spy.place not in state.paid:
-        state.paid.add(spy.place)
-        state.action_points -= 1
-        state._say(f"{state.power} searches {spy.place} (one Action Point)")
+    spy = state.board.spies[label]
+    state.turn.searched.add(label)
+    if spy.place not in state.turn.paid and state.turn.free_searches:
+        state.turn.paid.add(spy.place)
+        state.say(f"{state.power} searches {spy.place} (free: the tile's effect)")
+    elif spy.place not in state.turn.paid:
+        state.turn.paid.add(spy.place)
+        state.turn.action_points -= 1
+        state.say(f"{state.power} searches {spy.place} (one Action Point)")
     search(state, state.power, label)
 
 
 def search(state: SpiesState, power: str, label: str) -> None:
     """``power``'s police search for ``label``: its owner may first answer with a chit."""
-    owner = state.spies[label].power
+    owner = state.board.spies[label].power
     reactions.start(
         state, reactions.Contest(reactions.SEARCH, power, owner, label, reactions.AVOID)
     )
@@ -185,8 +189,8 @@ def search(state: SpiesState, power: str, label: str) -> None:
 
 def arrivals(state: SpiesState, label: str) -> None:
     """A spy has entered a city: every power with police there may search for it (rule 4.1)."""
-    spy = state.spies[label]
-    for power in sorted({u.power for u in state.police.values() if u.city == spy.place}):
+    spy = state.board.spies[label]
+    for power in sorted({u.power for u in state.board.police.values() if u.city == spy.place}):
         if searchable(state, power, spy):
             state.pending.append((ARRIVAL, power, label))
 
@@ -197,10 +201,11 @@ def arrival_actions(state: SpiesState, label: str) -> list[Action]:
 
 def apply_arrival(state: SpiesState, power: str, action: Action) -> None:
     _, _, label = state.pending.pop(0)
-    spy = state.spies[label]
+    assert label is not None  # an arrival names its spy
+    spy = state.board.spies[label]
     if action.kind == "pass":
-        state._say(f"{power} lets {label} pass through {spy.place}")
-    elif spy.status == ACTIVE and spy.label not in state.covered:
+        state.say(f"{power} lets {label} pass through {spy.place}")
+    elif spy.status == ACTIVE and spy.label not in state.board.covered:
         search(state, power, label)
 
 

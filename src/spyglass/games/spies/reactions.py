@@ -91,10 +91,10 @@ def start(state: SpiesState, contest: Contest) -> None:
 def decider(state: SpiesState, contest: Contest) -> str | None:
     """The power to answer at this stage (None: nobody)."""
     if contest.stage == AVOID:
-        return state.spies[contest.spy].power
+        return state.board.spies[contest.spy].power
     if contest.stage == COVER:
         victim = decider_spy(state, contest)
-        return state.spies[victim].power if victim in state.spies else None
+        return state.board.spies[victim].power if victim in state.board.spies else None
     if contest.stage == CROSS:
         doer, undoer = _sides(state, contest)
         return undoer if contest.crosses % 2 == 0 else doer
@@ -106,7 +106,7 @@ def decider(state: SpiesState, contest: Contest) -> str | None:
 def _sides(state: SpiesState, contest: Contest) -> tuple[str, str | None]:
     """Who did the action a Double Cross would reverse, and who may reverse it."""
     if contest.kind in (SEARCH, COUNTERSPY):  # the Escape of the spy's owner
-        owner = state.spies[contest.spy].power
+        owner = state.board.spies[contest.spy].power
         return owner, contest.actor if owner != contest.actor else contest.other
     return contest.actor, contest.other
 
@@ -126,11 +126,11 @@ def advance(state: SpiesState) -> None:
         return
     power = decider(state, contest)
     if contest.stage == SPOILS:
-        state.pending.insert(0, (REACT, power, contest.secret))
+        state.pending.insert(0, (REACT, contest.actor, contest.secret))  # its decider
     elif contest.stage == INTERCEPT and power is not None and not _free(state, power, contest):
         state.contest = replace(contest, asking=contest.asking[1:])
         advance(state)
-    elif chits.may_answer(state, power, _kinds(contest)):
+    elif power is not None and chits.may_answer(state, power, _kinds(contest)):
         state.pending.insert(0, (REACT, power, contest.spy))
     else:
         _go_on(state, None)
@@ -152,9 +152,9 @@ def reaction_actions(state: SpiesState) -> list[Action]:
 
 def _free(state: SpiesState, power: str, contest: Contest) -> list[str]:
     """``power``'s pieces in the Drop's city that control no Secret (they may intercept)."""
-    city = state.spies[contest.spy].place
-    busy = {s.holder for s in state.secrets.values() if s.holder is not None}
-    spies = [s.label for s in state.spies.values()
+    city = state.board.spies[contest.spy].place
+    busy = {s.holder for s in state.board.secrets.values() if s.holder is not None}
+    spies = [s.label for s in state.board.spies.values()
              if s.power == power and s.status == ACTIVE and s.place == city]  # fmt: skip
     return [p for p in spies + captures.units_in(state, power, city) if p not in busy]
 
@@ -171,10 +171,10 @@ def answer(state: SpiesState, act: Action) -> None:
         if act.kind == "control":
             control.apply_control(state, contest.secret, contest.spy)  # type: ignore[arg-type]
         else:
-            state._say(f"{contest.spy} leaves Secret {contest.secret} where it lies")
+            state.say(f"{contest.spy} leaves Secret {contest.secret} where it lies")
         return
     if act.kind == "pass":
-        state._say(f"{power} plays no chit")
+        state.say(f"{power} plays no chit")
         _go_on(state, None)
         return
     chit = act.target[0]
@@ -190,7 +190,8 @@ def answer(state: SpiesState, act: Action) -> None:
     }[chit]
     chits.pay(state, power, chit, what)
     if chit == COVER_CHIT:
-        state.covered[shielded] = power
+        assert shielded is not None  # Cover is offered only with a spy to shield
+        state.board.covered[shielded] = power
     _go_on(state, chit)
 
 
@@ -200,7 +201,7 @@ def decider_spy(state: SpiesState, contest: Contest) -> str | None:
         return None
     if contest.kind == SANCTION:
         return contest.target
-    return state.secrets[contest.secret].holder  # type: ignore[index]
+    return state.board.secrets[contest.secret].holder  # type: ignore[index]
 
 
 def _what(contest: Contest) -> str:
@@ -222,7 +223,7 @@ def _go_on(state: SpiesState, chit: str | None) -> None:
     elif stage == COVER:
         if chit is not None:
             state.contest = None
-            state._say(f"the {contest.kind.capitalize()} fails: its target is under Cover")
+            state.say(f"the {contest.kind.capitalize()} fails: its target is under Cover")
         elif contest.kind == SANCTION:
             _sanction(state, contest)
         else:
@@ -248,17 +249,19 @@ def _resolve_avoidance(state: SpiesState, contest: Contest, avoided: bool) -> No
     """A search or a Counterspy's comparison: avoided by a chit, or made."""
     state.contest = None
     if contest.kind == SEARCH:
-        spy = state.spies[contest.spy]
+        spy = state.board.spies[contest.spy]
         if avoided:
-            state._say(f"{contest.actor}'s search for {contest.spy} in {spy.place} finds nothing")
+            state.say(f"{contest.actor}'s search for {contest.spy} in {spy.place} finds nothing")
         elif spy.status == ACTIVE:
             captures.compare(state, contest.actor, contest.spy)
         return
     label = contest.secret
     assert label is not None
     if avoided:
-        state.secrets[label] = replace(state.secrets[label], holder=None, status=REMOVED)
-        state._say(f"the Counterspy {label} leaves play without a comparison")
+        state.board.secrets[label] = replace(
+            state.board.secrets[label], holder=None, status=REMOVED
+        )
+        state.say(f"the Counterspy {label} leaves play without a comparison")
     else:
         control.counterspy(state, contest.spy, label)
 
@@ -268,43 +271,43 @@ def _finish(state: SpiesState, contest: Contest, reversed_: bool) -> None:
     state.contest = None
     if contest.kind in (SEARCH, COUNTERSPY):
         if reversed_:
-            state._say(f"the Escape is reversed: {contest.spy} faces the comparison")
+            state.say(f"the Escape is reversed: {contest.spy} faces the comparison")
         _resolve_avoidance(state, contest, avoided=not reversed_)
         return
     if reversed_:
-        state._say(f"the {_what(contest)} is reversed: it has no effect")
+        state.say(f"the {_what(contest)} is reversed: it has no effect")
         return
     if contest.kind == SANCTION:
         _kill(state, contest)
     elif contest.kind == DISCOVERY:
         spy, label = contest.spy, contest.secret
-        state.took.add(spy)
+        state.turn.took.add(spy)
         state.set_holder(label, spy)  # type: ignore[arg-type]
-        state._say(f"{spy} takes control of Secret {label}")
+        state.say(f"{spy} takes control of Secret {label}")
     else:
         _escape(state, contest)
 
 
 def _sanction(state: SpiesState, contest: Contest) -> None:
     """The comparison of a Sanction (both sides see the counters; the outcome is public)."""
-    attacker, victim = state.spies[contest.spy], state.spies[contest.target]  # type: ignore[index]
+    attacker, victim = state.board.spies[contest.spy], state.board.spies[contest.target]  # type: ignore[index]
     state.reveal([attacker.label], state.controller(victim.power))
     state.reveal([victim.label], state.controller(attacker.power))
     if victim.cousin and not attacker.cousin:
         outcome = BACKFIRE
     else:
         outcome = KILLED if attacker.strength >= victim.strength else FAILED
-    state.duels.append((SANCTION, attacker.label, victim.label, outcome))
+    state.board.duels.append((SANCTION, attacker.label, victim.label, outcome))
     if outcome == BACKFIRE:
         state.contest = None
         state.publish([victim.label])
-        state._say(
+        state.say(
             f"{victim.label} is {victim.power}'s Cousin: only a Cousin may Sanction it (rule "
             f"5.2); {attacker.label} is killed instead"
         )
         kill(state, attacker.label, victim.power)
         return
-    state._say(
+    state.say(
         f"Sanction: {attacker.label} ({attacker.face}) against {victim.label} ({victim.face}): "
         + ("the victim falls" if outcome == KILLED else "it fails"),
         {state.controller(attacker.power), state.controller(victim.power)},
@@ -331,18 +334,18 @@ def _kill(state: SpiesState, contest: Contest) -> None:
 def kill(state: SpiesState, label: str, killer: str) -> None:
     """``label`` goes to the Sanctioned Spies box, face up; ``killer`` takes a Sanctioned marker
     of its strength, under the year (rules 5.2 and 6.0)."""
-    spy = state.spies[label]
-    state.spies[label] = replace(spy, status=SANCTIONED, captor=None, year=state.year)
-    if label == state.moving:
-        state.finish_moving()
-    state.covered.pop(label, None)
+    spy = state.board.spies[label]
+    state.board.spies[label] = replace(spy, status=SANCTIONED, captor=None, year=state.year)
+    if label == state.turn.moving:
+        state.turn.finish_moving()
+    state.board.covered.pop(label, None)
     held = state.held_by(label)
     if held is not None:
         state.set_holder(held, None)
-        state._say(f"Secret {held} stays in {spy.place}, uncontrolled")
+        state.say(f"Secret {held} stays in {spy.place}, uncontrolled")
     state.publish([label])
-    state.markers.append((killer, label, spy.strength, state.year))
-    state._say(
+    state.board.markers.append((killer, label, spy.strength, state.year))
+    state.say(
         f"{label} ({spy.face}) goes to the Sanctioned Spies box; {killer} takes a Sanctioned "
         f"marker of {spy.strength} under {state.year}"
     )
@@ -351,18 +354,18 @@ def kill(state: SpiesState, label: str, killer: str) -> None:
 def _discovery(state: SpiesState, contest: Contest) -> None:
     """A Discovery after its Cover window: the strength comparison with an enemy holder, then a
     Counterspy's comparison, or control of the Secret once the Double Crosses are over."""
-    label, spy = contest.secret, state.spies[contest.spy]
+    label, spy = contest.secret, state.board.spies[contest.spy]
     assert label is not None
-    secret = state.secrets[label]
+    secret = state.board.secrets[label]
     holder = secret.holder
     if holder is not None:
-        force = (state.spies.get(holder) or state.police[holder]).strength
+        force = (state.board.spies.get(holder) or state.board.police[holder]).strength
         owner = state.piece_power(holder)
         won = spy.strength > force
         state.reveal([spy.label], state.controller(owner))
         state.reveal([holder], state.controller(spy.power))
-        state.duels.append((DISCOVERY, spy.label, holder, "won" if won else "lost"))
-        state._say(
+        state.board.duels.append((DISCOVERY, spy.label, holder, "won" if won else "lost"))
+        state.say(
             f"Discovery: {spy.label} ({spy.strength}) against {holder} ({force}): "
             + ("the spy is stronger" if won else "the holder keeps the Secret"),
             {state.controller(spy.power), state.controller(owner)},
@@ -376,7 +379,7 @@ def _discovery(state: SpiesState, contest: Contest) -> None:
     if card.counterspy and secret.origin != spy.power:  # its own power's trap spares it
         captor = control.captor_of(state, spy.label, label)
         state.publish([label])
-        state._say(f"Secret {label} is a Counterspy ({card.face})")
+        state.say(f"Secret {label} is a Counterspy ({card.face})")
         state.contest = Contest(
             COUNTERSPY, spy.power, involved(state, captor, spy.power), spy.label, AVOID,
             secret=label,
@@ -384,19 +387,21 @@ def _discovery(state: SpiesState, contest: Contest) -> None:
         advance(state)
         return
     if secret.origin != spy.power:  # everyone now knows it was no Counterspy
-        state.plain.add(label)
+        state.board.plain.add(label)
     state.contest = replace(contest, stage=CROSS)
     advance(state)
 
 
 def _escape(state: SpiesState, contest: Contest) -> None:
-    spy = state.spies[contest.spy]
+    spy = state.board.spies[contest.spy]
     capital = state.edition.map.capital(spy.power)
     where = (
         f"{spy.captor}'s record" if spy.captor else "the box of spies captured in neutral countries"
     )
-    state.spies[spy.label] = replace(spy, status=ACTIVE, place=capital, captor=None, year=None)
-    state._say(f"{spy.label} escapes from {where} and returns to {capital}")
+    state.board.spies[spy.label] = replace(
+        spy, status=ACTIVE, place=capital, captor=None, year=None
+    )
+    state.say(f"{spy.label} escapes from {where} and returns to {capital}")
 
 
 def _intercept(state: SpiesState, contest: Contest, power: str, piece: str) -> None:
@@ -412,12 +417,16 @@ def _deliver(state: SpiesState, contest: Contest) -> None:
     state.contest = None
     label, piece = contest.secret, contest.target
     assert label is not None and piece is not None
-    secret = state.secrets[label]
-    there = state.spies[piece].place if piece in state.spies else state.police[piece].city
-    state.secrets[label] = replace(secret, place=there, loose=secret.origin is not None)
-    state.took.add(piece)
+    secret = state.board.secrets[label]
+    there = (
+        state.board.spies[piece].place
+        if piece in state.board.spies
+        else state.board.police[piece].city
+    )
+    state.board.secrets[label] = replace(secret, place=there, loose=secret.origin is not None)
+    state.turn.took.add(piece)
     state.set_holder(label, piece)
-    state._say(f"Secret {label} reaches {piece} in {there}")
+    state.say(f"Secret {label} reaches {piece} in {there}")
 
 
 # ------------------------------------------------------------------------- words

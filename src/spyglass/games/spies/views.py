@@ -145,9 +145,9 @@ def secret_json(state: SpiesState, observer: int | None, secret: Any) -> dict[st
 
 def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
     edition = state.edition
-    spies = [spy_json(state, observer, spy) for spy in state.spies.values()]
-    police = [police_json(state, observer, u) for u in state.police.values()]
-    secrets = [secret_json(state, observer, s) for s in state.secrets.values()]
+    spies = [spy_json(state, observer, spy) for spy in state.board.spies.values()]
+    police = [police_json(state, observer, u) for u in state.board.police.values()]
+    secrets = [secret_json(state, observer, s) for s in state.board.secrets.values()]
     powers = []
     for power in POWERS:
         informed = state.sees_faces(observer, power)
@@ -155,10 +155,10 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
         powers.append({
             "power": power,
             "seat": (
-                None if state.bid_for_russia(power) and state.russia_seat is None
+                None if state.bid_for_russia(power) and state.auction.russia_seat is None
                 else state.controller(power)
             ),
-            "money": state.money[power] if state.sees_money(observer, power) else None,
+            "money": state.bank.money[power] if state.sees_money(observer, power) else None,
             "secrets_to_place": (
                 sorted(edition.secret(c).face for c in state.hand_secrets[power])
                 if hand else len(state.hand_secrets[power])
@@ -171,16 +171,16 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
                 sorted(spy_face(s, c) for s, c in state.reserve_spies[power])
                 if informed else len(state.reserve_spies[power])
             ),
-            "chits": list(state.chits[power]) if hand else len(state.chits[power]),
+            "chits": list(state.hands.chits[power]) if hand else len(state.hands.chits[power]),
             "points": state.final_points().get(power) if state.is_over else None,
             "tiles": state.visible_tiles(power, hand),
         })  # fmt: skip
     moving = None
-    if state.moving is not None:
-        voyage = state.voyage
+    if state.turn.moving is not None:
+        voyage = state.turn.voyage
         moving = {
-            "spy": state.moving,
-            "spaces": state.spaces,
+            "spy": state.turn.moving,
+            "spaces": state.turn.spaces,
             "voyage": None if voyage is None else {
                 "limit": voyage.limit, "used": voyage.used, "may_reroll": voyage.may_reroll},
         }  # fmt: skip
@@ -189,34 +189,34 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
         "year": state.year,
         "phase": state.phase,
         "power": state.power if state.phase != "over" else None,
-        "action_points": state.action_points,
+        "action_points": state.turn.action_points,
         "moving": moving,
-        "moved": sorted(state.moved),
-        "relocated": sorted(state.relocated),
-        "searched": sorted(state.searched),
-        "paid": sorted(state.paid),
-        "took": sorted(state.took),
+        "moved": sorted(state.turn.moved),
+        "relocated": sorted(state.turn.relocated),
+        "searched": sorted(state.turn.searched),
+        "paid": sorted(state.turn.paid),
+        "took": sorted(state.turn.took),
         "tiles_played": [
-            {"power": power, "tile": tile, "year": year} for power, tile, year in state.played
+            {"power": power, "tile": tile, "year": year} for power, tile, year in state.hands.played
         ],
         "awards_to_make": [
             {"power": power, "award": f"{amount}{unit}", "city": city}
-            for power, unit, amount, city in state.awarding
+            for power, unit, amount, city in state.turn.awarding
         ],
         "annexed": dict(sorted(state.annexed.items())),
         "last_year": state.last_year,
         "pact": state.pact,
-        "free_searches": state.free_searches,
+        "free_searches": state.turn.free_searches,
         "pending": [
             {"kind": kind, "power": power, "spy": spy} for kind, power, spy in state.pending
         ],
         "searches": [
             {"police": list(units), "spy": spy, "captured": captured}
-            for units, spy, captured in state.comparisons
+            for units, spy, captured in state.board.comparisons
         ],
         "duels": [
             {"kind": kind, "spy": spy, "against": other, "outcome": outcome}
-            for kind, spy, other, outcome in state.duels
+            for kind, spy, other, outcome in state.board.duels
         ],
         "contest": None
         if state.contest is None
@@ -230,12 +230,12 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
             "double_crosses": state.contest.crosses,
             "question": question(state) if state.pending and state.pending[0][0] == REACT else None,
         },
-        "covered": dict(sorted(state.covered.items())),
+        "covered": dict(sorted(state.board.covered.items())),
         "sanctioned_markers": [
             {"power": power, "spy": spy, "value": value, "year": year}
-            for power, spy, value, year in state.markers
+            for power, spy, value, year in state.board.markers
         ],
-        "no_counterspy": sorted(state.plain),
+        "no_counterspy": sorted(state.board.plain),
         "status": status_line(state),
         "offer": diplomacy.view(state, observer),
         "talks": talks_line(state, observer),
@@ -255,7 +255,7 @@ def table_view(state: SpiesState, observer: int | None) -> dict[str, Any]:
         "spies": spies,
         "police": police,
         "secrets": secrets,
-        "cup": len(state.cup),
+        "cup": len(state.hands.cup),
         "map": {**base_map(edition), "pieces": map_pieces(state, spies, police, secrets)},
     }
 
@@ -381,14 +381,14 @@ def status_line(state: SpiesState) -> str:
     }
     text = (
         f"{state.year}: {state.power}'s turn ({step[state.phase]}), "
-        f"{state.action_points} Action Points left"
+        f"{state.turn.action_points} Action Points left"
     )
-    if state.offer is not None:
-        text += f"; making {state.offer.partner} an offer ('send' or 'withdraw')"
-    if state.moving is not None:
-        text += f"; moving {state.moving} ({state.spaces} of 5 spaces)"
-        if state.voyage is not None:
-            text += f", at sea (voyage {state.voyage.used} of {state.voyage.limit})"
+    if state.talks.offer is not None:
+        text += f"; making {state.talks.offer.partner} an offer ('send' or 'withdraw')"
+    if state.turn.moving is not None:
+        text += f"; moving {state.turn.moving} ({state.turn.spaces} of 5 spaces)"
+        if state.turn.voyage is not None:
+            text += f", at sea (voyage {state.turn.voyage.used} of {state.turn.voyage.limit})"
     return text + "."
 
 
@@ -406,7 +406,7 @@ def action_track(state: SpiesState) -> dict[str, Any]:
     if state.phase in ("secrets", "police", "spies"):
         caption = f"Set-up: the turns start in {state.year} with Germany."
         return {"spaces": ACTION_POINTS, "used": 0, "caption": caption}
-    left = state.action_points
+    left = state.turn.action_points
     caption = f"{state.year}, {state.power}: {left} of {ACTION_POINTS} left"
     return {
         "spaces": ACTION_POINTS,
@@ -453,10 +453,10 @@ def record_grid(
         )
         if face:
             points[spy["captor"]] += int(face.split()[-1]) * multiples[spy["year"]]
-    for power, spy, value, year in state.markers:
-        entries.setdefault((power, year), []).append(f"† {spy} ({value})")
+    for power, victim, value, year in state.board.markers:
+        entries.setdefault((power, year), []).append(f"† {victim} ({value})")
         points[power] += value * multiples[year]
-    for power, token, _ in state.played:
+    for power, token, _ in state.hands.played:
         if not state.is_random_tile(token):
             points[power] += 2  # rule 6.0: a tile of the power's own colour
     cells = []
@@ -533,14 +533,14 @@ def event_rows(state: SpiesState) -> list[dict[str, Any]]:
     """The tiles played, in the order they were played: who, which year, what it does."""
     return [
         {"title": f"{year} · {power}", "cards": [token], "note": tile_text(state, token)}
-        for power, token, year in state.played
+        for power, token, year in state.hands.played
     ]
 
 
 def tile_manifest(state: SpiesState) -> list[dict[str, Any]]:
     """Every Event Tile of the edition, public (the rulebook recommends that every player can
     see the manifest): number, owner, title, years, awards, effect, and when it was played."""
-    played = {token: (power, year) for power, token, year in state.played}
+    played = {token: (power, year) for power, token, year in state.hands.played}
     rows = []
     for number, owner, token, text in _manifest(state.edition):
         row = {"title": f"{number}. {owner}", "cards": [token], "note": text}
@@ -568,7 +568,7 @@ def tiles_in_hand(state: SpiesState, observer: int | None) -> dict[str, str]:
     shown: dict[str, str] = {}
     for power in POWERS:
         if state.sees_hand(observer, power):
-            for token in state.tiles[power]:
+            for token in state.hands.tiles[power]:
                 shown[token] = tile_text(state, token)
     return shown
 
@@ -586,7 +586,7 @@ def prompt(state: SpiesState, observer: int | None) -> dict[str, Any] | None:
         happened = _contest_story(state)
         asked = question(state)
     elif kind == diplomacy.TALKS:
-        offer = state.offer
+        offer = state.talks.offer
         assert offer is not None
         happened = f"{offer.initiator} makes {offer.partner} an offer"
         asked = diplomacy.question(state)
@@ -597,7 +597,7 @@ def prompt(state: SpiesState, observer: int | None) -> dict[str, Any] | None:
         happened = f"Russia changes hands for {state.year} (rule 8.5)"
         asked = f"seat {seat} makes a sealed bid for Russia"
     else:  # police.ARRIVAL
-        mover = state.spies[spy]  # type: ignore[index]
+        mover = state.board.spies[spy]  # type: ignore[index]
         happened = f"{mover.power}'s spy {spy} arrives in {mover.place}, where {power} has police"
         asked = f"{power} may search for {spy} (free) or let it pass"
     lines = [asked[0].upper() + asked[1:] + "."]
@@ -627,7 +627,7 @@ def _contest_story(state: SpiesState) -> str:
     contest = state.contest
     assert contest is not None
     actor, spy = contest.actor, contest.spy
-    piece = state.spies.get(spy)
+    piece = state.board.spies.get(spy)
     city = piece.place if piece is not None else None
     owner = piece.power if piece is not None else None
     if contest.stage == reactions.SPOILS:
@@ -651,7 +651,7 @@ def _contest_story(state: SpiesState) -> str:
     if contest.kind == reactions.SANCTION:
         return f"{actor}'s spy {spy} plays a Sanction against {contest.target} in {city}"
     if contest.kind == reactions.DISCOVERY:
-        holder = state.secrets[contest.secret].holder  # type: ignore[index]
+        holder = state.board.secrets[contest.secret].holder  # type: ignore[index]
         return (
             f"{actor}'s spy {spy} plays a Discovery of Secret {contest.secret}, held by {holder}, "
             f"in {city}"
@@ -667,7 +667,7 @@ def _contest_story(state: SpiesState) -> str:
 def offer_panel(state: SpiesState, observer: int | None) -> list[dict[str, Any]] | None:
     """The offer on the table in two columns, what the initiator gives and what it asks, for
     the seats that may see it (the initiator's as it is built, the partner's once sent)."""
-    offer = state.offer
+    offer = state.talks.offer
     if offer is None or not diplomacy.sees_offer(state, observer):
         return None
     word = "offered" if offer.sent else "being built"
