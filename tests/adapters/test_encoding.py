@@ -223,18 +223,19 @@ def test_observations_kept_per_table_stay_exact_across_tables_and_clones() -> No
 
 
 def test_put_cards_writes_what_put_ones_writes_and_refuses_unknown_cards() -> None:
-    """The numpy path of ``put_cards`` (cards by code) sets the same entries as one
-    ``put_ones`` per card, and a card outside the vocabulary raises instead of landing on a
+    """``put_cards`` sets the same entries as one ``put_ones`` per card, through a memoryview
+    as on the vector itself, and a card outside the vocabulary raises instead of landing on a
     wrong entry."""
+    from spyglass.adapters.encoding import EncodingError
     from spyglass.components.cards import Card
 
     encoding = GameEncoding(spyglass.load("boba-tea"), 1)
     cards = list(encoding.card_slots)[:20]
-    by_numpy = np.zeros(encoding.observation_size, np.float32)
-    by_list = by_numpy.copy()
-    encoding.put_cards(by_numpy, 7, cards)
+    by_cards = np.zeros(encoding.observation_size, np.float32)
+    by_list = by_cards.copy()
+    encoding.put_cards(memoryview(by_cards), 7, cards)
     encoding.put_ones(by_list, [7 + encoding.card_slot(c) for c in cards])
-    assert np.array_equal(by_numpy, by_list) and by_numpy.sum() == len(set(cards))
+    assert np.array_equal(by_cards, by_list) and by_cards.sum() == len(set(cards))
     outside = next(Card(code) for code in range(54, 200) if Card(code) not in encoding.card_slots)
-    with pytest.raises(IndexError):
-        encoding.put_cards(by_numpy, 7, [outside])
+    with pytest.raises(EncodingError, match="not in the encoding's vocabulary"):
+        encoding.put_cards(memoryview(by_cards), 7, [outside])
