@@ -226,7 +226,6 @@ def test_put_cards_writes_what_put_ones_writes_and_refuses_unknown_cards() -> No
     """``put_cards`` sets the same entries as one ``put_ones`` per card, through a memoryview
     as on the vector itself, and a card outside the vocabulary raises instead of landing on a
     wrong entry."""
-    from spyglass.adapters.encoding import EncodingError
     from spyglass.components.cards import Card
 
     encoding = GameEncoding(spyglass.load("boba-tea"), 1)
@@ -239,3 +238,23 @@ def test_put_cards_writes_what_put_ones_writes_and_refuses_unknown_cards() -> No
     outside = next(Card(code) for code in range(54, 200) if Card(code) not in encoding.card_slots)
     with pytest.raises(EncodingError, match="not in the encoding's vocabulary"):
         encoding.put_cards(memoryview(by_cards), 7, [outside])
+
+
+def test_new_action_objects_equal_to_known_ones_get_their_index() -> None:
+    """``legal_map`` finds an action made afresh (another object, another notation) by what
+    Action's equality compares, the index of the equal action indexed before; an action that
+    differs in its target gets its own index."""
+    from dataclasses import replace
+
+    game = spyglass.load("boba-tea")
+    encoding = GameEncoding(game, 1)
+    state = game.new_state(players=1, seed=5)
+    first = encoding.legal_map(state)
+    legal = state._legal_list()
+    state._legal = [replace(a, text=f"again {a.text}") for a in legal]  # new objects
+    again = encoding.legal_map(state)
+    assert {i: (a.kind, a.cards, a.target) for i, a in again.items()} == {
+        i: (a.kind, a.cards, a.target) for i, a in first.items()
+    }
+    assert all(again[i] is not first[i] for i in first)  # the state's own objects come back
+    assert all(str(a).startswith("again ") for a in again.values())
