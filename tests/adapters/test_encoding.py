@@ -223,18 +223,38 @@ def test_observations_kept_per_table_stay_exact_across_tables_and_clones() -> No
 
 
 def test_put_cards_writes_what_put_ones_writes_and_refuses_unknown_cards() -> None:
-    """The numpy path of ``put_cards`` (cards by code) sets the same entries as one
-    ``put_ones`` per card, and a card outside the vocabulary raises instead of landing on a
+    """``put_cards`` sets the same entries as one ``put_ones`` per card, through a memoryview
+    as on the vector itself, and a card outside the vocabulary raises instead of landing on a
     wrong entry."""
     from spyglass.components.cards import Card
 
     encoding = GameEncoding(spyglass.load("boba-tea"), 1)
     cards = list(encoding.card_slots)[:20]
-    by_numpy = np.zeros(encoding.observation_size, np.float32)
-    by_list = by_numpy.copy()
-    encoding.put_cards(by_numpy, 7, cards)
+    by_cards = np.zeros(encoding.observation_size, np.float32)
+    by_list = by_cards.copy()
+    encoding.put_cards(memoryview(by_cards), 7, cards)
     encoding.put_ones(by_list, [7 + encoding.card_slot(c) for c in cards])
-    assert np.array_equal(by_numpy, by_list) and by_numpy.sum() == len(set(cards))
+    assert np.array_equal(by_cards, by_list) and by_cards.sum() == len(set(cards))
     outside = next(Card(code) for code in range(54, 200) if Card(code) not in encoding.card_slots)
-    with pytest.raises(IndexError):
-        encoding.put_cards(by_numpy, 7, [outside])
+    with pytest.raises(EncodingError, match="not in the encoding's vocabulary"):
+        encoding.put_cards(memoryview(by_cards), 7, [outside])
+
+
+def test_new_action_objects_equal_to_known_ones_get_their_index() -> None:
+    """``legal_map`` finds an action made afresh (another object, another notation) by what
+    Action's equality compares, the index of the equal action indexed before; an action that
+    differs in its target gets its own index."""
+    from dataclasses import replace
+
+    game = spyglass.load("boba-tea")
+    encoding = GameEncoding(game, 1)
+    state = game.new_state(players=1, seed=5)
+    first = encoding.legal_map(state)
+    legal = state._legal_list()
+    state._legal = [replace(a, text=f"again {a.text}") for a in legal]  # new objects
+    again = encoding.legal_map(state)
+    assert {i: (a.kind, a.cards, a.target) for i, a in again.items()} == {
+        i: (a.kind, a.cards, a.target) for i, a in first.items()
+    }
+    assert all(again[i] is not first[i] for i in first)  # the state's own objects come back
+    assert all(str(a).startswith("again ") for a in again.values())

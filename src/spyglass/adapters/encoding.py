@@ -24,6 +24,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, cast
 
 import numpy as np
@@ -52,6 +53,11 @@ _SEATS = re.compile(r"\bseats? \d+")  # "seat 2" names a seat, never a card
 _TOKENS = re.compile(r"[\s():,;→]+")
 _MISSING = object()
 _INT8 = np.dtype(np.int8)
+_FIELDS = attrgetter("kind", "cards", "target")  # what Action's equality compares
+
+#: What a direct observer writes into: a float32 memoryview of a zeroed vector (``out[i] = x``
+#: and slices), or the vector itself.
+Out = memoryview | np.ndarray
 
 
 class EncodingError(ValueError):
@@ -97,17 +103,6 @@ class GameEncoding:
             for c in cards
             if str(c) in self._card_index
         }
-        # The same by card code where every card is an int (a ``Card``): long lists of cards
-        # then go into a vector in one numpy call (``put_cards``).
-        codes = [c for c in self.card_slots if isinstance(c, int) and c >= 0]
-        self._code_slots: np.ndarray | None = None
-        if codes and len(codes) == len(self.card_slots):
-            # A code outside the vocabulary lands far outside any vector: IndexError, not a
-            # wrong entry.
-            table = np.full(max(codes) + 1, 1 << 40, np.intp)
-            for c in codes:
-                table[int(c)] = self.card_slots[c]
-            self._code_slots = table
         self._total = float(max(sum(copies.values()), len(self.cards)))
         self._aliases = self._card_aliases()
         self.max_length = game.max_actions(self.players)
@@ -140,7 +135,9 @@ class GameEncoding:
                 keys.extend((kind.kind, norm, target) for target in kind.targets)
         self._keys = keys
         self._index = {key: i for i, key in enumerate(keys)}
-        self._by_action: dict[Action, int] = {}
+        # (kind, cards, target) -> index: what Action's equality compares, as a plain tuple
+        # (hashed in C, where the dataclass's __hash__ and __eq__ are Python calls).
+        self._by_fields: dict[tuple[str, tuple[Any, ...], Any], int] = {}
         # Action object id -> index, for the objects in _alive: holding them keeps their ids
         # from being reused by other objects while they are in the table.
         self._by_id: dict[int, int] = {}
@@ -177,7 +174,8 @@ class GameEncoding:
         known = self._by_id.get(id(action))
         if known is not None:
             return known
-        found = self._by_action.get(action)
+        fields = _FIELDS(action)
+        found = self._by_fields.get(fields)
         if found is not None:
             self._remember(action, found)
             return found
@@ -188,8 +186,8 @@ class GameEncoding:
                 f"{self.game.info.id}: action {action} ({self.key(action)!r}) is not in the"
                 " declared action universe"
             ) from None
-        if len(self._by_action) < 1 << 16:
-            self._by_action[action] = found
+        if len(self._by_fields) < 1 << 16:
+            self._by_fields[fields] = found
         self._remember(action, found)
         return found
 
@@ -215,8 +213,11 @@ class GameEncoding:
         """The legal actions of ``state`` by index, in the game's own order: what the adapters
         look up at every step (:meth:`legal_indices` sorts it)."""
         legal = state._legal_list()  # read only, never handed out
-        # The common case in C: every action object has been seen before.
+        # The common cases in C: every action object has been seen before (games that hand
+        # out the same objects again), or actions equal to them (games that make new ones).
         seen = list(map(self._by_id.get, map(id, legal)))
+        if None in seen:
+            seen = list(map(self._by_fields.get, map(_FIELDS, legal)))
         if None in seen:
             index = self.index
             indices = [index(a) for a in legal]
@@ -240,9 +241,10 @@ class GameEncoding:
     def mask(self, legal: Collection[int]) -> np.ndarray:
         """The int8 mask with a 1 at each index of ``legal``."""
         out = np.zeros(self.num_actions, _INT8)
-        if len(legal) < 16:  # a numpy store per entry beats building an index array
+        if len(legal) < 16:  # a store per entry beats building an index array
+            stores = memoryview(out)  # half the cost of a numpy store
             for i in legal:
-                out[i] = 1
+                stores[i] = 1
         else:
             out[np.fromiter(legal, np.intp, len(legal))] = 1
         return out
@@ -319,31 +321,42 @@ class GameEncoding:
             found = self.card_slots[card] = self._card_index[str(card)]
         return found
 
-    @staticmethod
-    def put_ones(vector: np.ndarray, indices: list[int]) -> None:
-        """Set the entries at ``indices`` to 1 (the fastest way numpy offers for a list)."""
-        vector[np.fromiter(indices, np.intp, len(indices))] = 1.0
+    # Direct observers write into ``out``, a float32 memoryview of the fresh vector: a store
+    # through it costs half what a numpy scalar store does, and a Python loop of such stores
+    # beats a numpy fancy-index call up to some dozens of entries (numpy's fixed cost per call,
+    # and its slow conversion of ``Card`` objects, an int subclass, into an index array).
 
-    def put_cards(self, vector: np.ndarray, start: int, cards: Sequence[Any]) -> None:
+    @staticmethod
+    def put_ones(out: Out, indices: Iterable[int]) -> None:
+        """Set the entries at ``indices`` to 1."""
+        for i in indices:
+            out[i] = 1.0
+
+    def put_cards(self, out: Out, start: int, cards: Iterable[Any]) -> None:
         """Set the entry of each card of ``cards`` in the zone at ``start`` to 1 (what
-        ``put_ones`` does with ``start + card_slot(card)`` for each, in one numpy call where
-        the cards are codes: a deck's worth costs a fifth as much)."""
-        if not cards:
-            return
-        table = self._code_slots
-        if table is None:
-            slot = self.card_slot
-            self.put_ones(vector, [start + slot(c) for c in cards])
-            return
-        vector[start + table[np.fromiter(cards, np.intp, len(cards))]] = 1.0
+        ``put_ones`` does with ``start + card_slot(card)`` for each); a card outside the
+        vocabulary raises EncodingError rather than landing on a wrong entry."""
+        slot = self.card_slots
+        try:
+            for c in cards:
+                out[start + slot[c]] = 1.0
+        except KeyError:
+            for c in cards:
+                out[start + self._known_slot(c)] = 1.0
+
+    def _known_slot(self, card: Any) -> int:
+        try:
+            return self.card_slot(card)
+        except KeyError:
+            raise EncodingError(
+                f"{self.game.info.id}: card {card!r} is not in the encoding's vocabulary"
+            ) from None
 
     @staticmethod
-    def put_values(vector: np.ndarray, values: dict[int, float]) -> None:
-        """Set each entry of ``values`` (entry -> value): one numpy call for them all, where a
-        store per entry costs ten times more than a Python dict's."""
-        vector[np.fromiter(values, np.intp, len(values))] = np.fromiter(
-            values.values(), np.float32, len(values)
-        )
+    def put_values(out: Out, values: dict[int, float]) -> None:
+        """Set each entry of ``values`` (entry -> value)."""
+        for i, value in values.items():
+            out[i] = value
 
     def span(self, path: str) -> tuple[int, int]:
         """The entries of the top-level feature at ``path`` (or with that name): (start, stop)."""
@@ -527,18 +540,18 @@ class GameEncoding:
             vector = cast(Incremental, direct).observe(state, seat)
         else:
             vector = np.zeros(self.observation_size, dtype=np.float32)
-            direct(state, seat, vector)
-            # The header, entry by entry: a handful of scalar stores beat one fancy index.
+            out = memoryview(vector)
+            direct(state, seat, out)
             n = self.players
-            vector[seat] = 1.0
+            out[seat] = 1.0
             mover = state.current_player
             if mover is None:
-                vector[2 * n + 1] = 1.0
+                out[2 * n + 1] = 1.0
             else:
-                vector[n + mover] = 1.0
+                out[n + mover] = 1.0
                 if mover == seat:
-                    vector[2 * n] = 1.0
-            vector[2 * n + 2] = state.step / self._length
+                    out[2 * n] = 1.0
+            out[2 * n + 2] = state.step / self._length
         if self.strict:
             self._check_bounds(vector)
         return vector

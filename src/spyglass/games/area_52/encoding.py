@@ -63,18 +63,17 @@ def observer(encoder: Any) -> Callable[[Area52State, int, Any], None]:
             "discard",
         )
     )
-    slot = encoder.card_slots
-    put, cards = encoder.put_ones, encoder.put_cards
+    cards = encoder.put_cards
 
     def observe(state: Area52State, seat: int, out: Any) -> None:
+        # Straight into ``out`` (a memoryview): one store per entry, no list in between.
         deck = state.alien_deck
         known = state.known_back
-        ones = [attackers + slot[c] for c in state.attackers]
-        ones += [defenders + slot[c] for c in state.defenders]
+        cards(out, attackers, state.attackers)
+        cards(out, defenders, state.defenders)
         if known:
-            ones += [back + slot[c] for c in deck[len(deck) - known :]]
+            cards(out, back, deck[len(deck) - known :])
         cards(out, discard, state.discard)
-        put(out, ones)
         out[wave] = state.wave
         out[squad] = len(state.defender_deck) / 26
         out[aliens] = len(deck) / 26

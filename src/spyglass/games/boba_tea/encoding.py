@@ -81,34 +81,37 @@ def observer(encoder: Any) -> Callable[[BobaTeaState, int, Any], None]:
     zone = len(encoder.cards) + 2
     phases = {p: phase + i for i, p in enumerate(PHASES)}
     slot = encoder.card_slots
-    put, cards = encoder.put_ones, encoder.put_cards
+    cards = encoder.put_cards
 
     def observe(state: BobaTeaState, seat: int, out: Any) -> None:
-        ones: list[int] = []
+        # Straight into ``out`` (a memoryview): one store per entry, no list in between.
         name = "over" if state.is_over else state.phase
         if name in phases:
-            ones.append(phases[name])
+            out[phases[name]] = 1.0
         for index, queue in enumerate(state.queues):
-            ones += [queues + 2 * zone * index + slot[c] for c in queue]
+            base = queues + 2 * zone * index
+            for c in queue:
+                out[base + slot[c]] = 1.0
         if state.target is not None:
             index, position = state.target
             queue = state.queues[index]
             # The target's note names the cards beside the chosen place.
             note = queues + 2 * zone * index + zone
-            ones += [note + slot[c] for c in queue[max(0, position - 1) : position + 1]]
+            for c in queue[max(0, position - 1) : position + 1]:
+                out[note + slot[c]] = 1.0
             out[target] = index + 1
         if state.held is not None:
-            ones.append(drawn + slot[state.held])
+            out[drawn + slot[state.held]] = 1.0
         cards(out, contents, state.deck)
-        cards(out, discard, state.discard)
         seen = [0] * 14
         for card in state.discard:  # the nth of its rank in row n, as the view sorts them
-            rank = RANK[card]
-            ones.append(rows + seen[rank] * zone + slot[card])
+            rank, at = RANK[card], slot[card]
+            out[discard + at] = 1.0
+            out[rows + seen[rank] * zone + at] = 1.0
             seen[rank] += 1
-        put(out, ones)
+        discarded = state.discarded
         for k in range(13):
-            out[by_rank + k] = state.discarded[k + 1] / 4
+            out[by_rank + k] = discarded[k + 1] / 4
         out[customers] = state.customers / 13
         out[deck] = len(state.deck) / 52
 

@@ -81,31 +81,33 @@ def observer(encoder: Any) -> Callable[[DeadCenterState, int, Any], None]:
     space_key = [zombies + OUTSIDE.index(label) * zone for label in SPACE_LABELS]
     phases = {p: phase + i for i, p in enumerate(PHASES)}
     slot = encoder.card_slots
-    put, cards = encoder.put_ones, encoder.put_cards
+    cards = encoder.put_cards
 
     def observe(state: DeadCenterState, seat: int, out: Any) -> None:
-        ones: list[int] = []
+        # Straight into ``out`` (a memoryview): one store per entry, no list in between.
         for i, pile in enumerate(state.piles):
-            ones.append(pile_cell[i] + slot[pile[-1]])
-            ones += [pile_key[i] + slot[c] for c in pile]
+            out[pile_cell[i] + slot[pile[-1]]] = 1.0
+            key = pile_key[i]
+            for c in pile:
+                out[key + slot[c]] = 1.0
         alive, down, ring = state.alive, state.face_down, state.ring
         for j in range(len(SPACES)):
             if not alive >> j & 1:
-                ones.append(space_key[j] + n + 1)  # "killed": a mark
+                out[space_key[j] + n + 1] = 1.0  # "killed": a mark
             elif down >> j & 1:
-                ones.append(space_cell[j] + n)  # face down on the board, absent from the keys
+                out[space_cell[j] + n] = 1.0  # face down on the board, absent from the keys
+                out[face_down + slot[ring[j]]] = 1.0
             else:
                 card = slot[ring[j]]
-                ones += [space_cell[j] + card, space_key[j] + card]
-        ones += [face_down + slot[ring[j]] for j in range(len(SPACES)) if down >> j & 1]
+                out[space_cell[j] + card] = 1.0
+                out[space_key[j] + card] = 1.0
         cards(out, killed, state.killed)
         if state.drawn is not None:
-            ones.append(drawn + slot[state.drawn])
+            out[drawn + slot[state.drawn]] = 1.0
         if state.phase in phases:
-            ones.append(phases[state.phase])
+            out[phases[state.phase]] = 1.0
         if state.played is not None:
-            ones.append(played + CABIN.index(PILE_LABELS[state.played]))
-        put(out, ones)
+            out[played + CABIN.index(PILE_LABELS[state.played])] = 1.0
         out[turn] = state.turn / 50
         out[deck] = len(state.deck) / 54
 

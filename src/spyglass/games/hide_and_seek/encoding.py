@@ -64,20 +64,23 @@ def observer(encoder: Any) -> Callable[[HideAndSeekState, int, Any], None]:
     cells = [frame_at(*cell_frame(k)) for k in range(CELLS)]
     spaces = [(space.index, frame_at(*space.frame)) for space in SPACES]
     slot = encoder.card_slots
-    put, cards = encoder.put_ones, encoder.put_cards
+    cards = encoder.put_cards
 
     def observe(state: HideAndSeekState, seat: int, out: Any) -> None:
-        ones = list(corners)
+        # Straight into ``out`` (a memoryview): one store per entry, no list in between.
+        for at in corners:
+            out[at] = 1.0
         revealed = state.revealed
         for k, card in enumerate(state.cells):
-            ones.append(cells[k] + slot[card] if revealed >> k & 1 else cells[k] + n)
+            out[cells[k] + slot[card] if revealed >> k & 1 else cells[k] + n] = 1.0
         guesses = state.guesses
-        ones += [at + slot[guesses[i]] for i, at in spaces if guesses[i] is not None]
+        for i, at in spaces:
+            if guesses[i] is not None:
+                out[at + slot[guesses[i]]] = 1.0
         if state.deck:
-            ones.append(deck + slot[state.deck[-1]])
+            out[deck + slot[state.deck[-1]]] = 1.0
         cards(out, discard, state.discard)
         cards(out, pile, state.score_pile)
-        put(out, ones)
         out[deck + n] = max(0, len(state.deck) - 1)
         out[score] = len(state.score_pile) / 20
         out[needed] = WINNING_SCORE / 20

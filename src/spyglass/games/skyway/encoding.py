@@ -64,19 +64,21 @@ def observer(encoder: Any) -> Callable[[SkywayState, int, Any], None]:
     )
     zone = len(encoder.cards) + 2
     slot = encoder.card_slots
-    put, cards = encoder.put_ones, encoder.put_cards
+    cards = encoder.put_cards
 
     def observe(state: SkywayState, seat: int, out: Any) -> None:
-        ones: list[int] = []
+        # Straight into ``out`` (a memoryview): one store per entry, no list in between.
         for i, blueprint in enumerate(state.market[:3]):
-            ones += [market + i * zone + slot[c] for c in blueprint]
+            base = market + i * zone
+            for c in blueprint:
+                out[base + slot[c]] = 1.0
         # The play area's cells row by row, as the view's grid lists them.
         for i, stack in enumerate(state.grid):
             at = area + (i // COLS * 3 + i % COLS) * zone
-            ones += [at + slot[c] for c in stack]
+            for c in stack:
+                out[at + slot[c]] = 1.0
         cards(out, contents, state.deck)
         cards(out, discard, state.discard)
-        put(out, ones)
         out[rounds] = state.round / 3
         for k, n in enumerate(state.run_lengths):  # kept by the state as cards are placed
             out[run + k] = n / 10

@@ -56,18 +56,18 @@ def observer(encoder: Any) -> Callable[[SyndicateState, int, Any], None]:
     )
     zone = len(encoder.cards) + 2
     slot = encoder.card_slots
-    put = encoder.put_ones
+    cards = encoder.put_cards
 
     def observe(state: SyndicateState, seat: int, out: Any) -> None:
-        ones = [leftover + slot[c] for c in state.leftover]
+        # Straight into ``out`` (a memoryview): one store per entry, no list in between.
+        cards(out, leftover, state.leftover)
         for i, rank in enumerate(RANKS):
             members = ranks + 2 * zone * i
-            ones += [members + slot[c] for c in state.members[rank]]
-            ones += [members + zone + slot[c] for c in state.candidates[rank]]
-        ones += [sacrificed + slot[c] for c in state.sacrificed]
-        ones += [removed + slot[c] for c in state.removed]
+            cards(out, members, state.members[rank])
+            cards(out, members + zone, state.candidates[rank])
+        cards(out, sacrificed, state.sacrificed)
+        cards(out, removed, state.removed)
         if state.promoted_out is not None:
-            ones.append(out_at + slot[state.promoted_out])
-        put(out, ones)
+            out[out_at + slot[state.promoted_out]] = 1.0
 
     return observe
