@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 import numpy as np
 
@@ -56,8 +56,12 @@ _INT8 = np.dtype(np.int8)
 _FIELDS = attrgetter("kind", "cards", "target")  # what Action's equality compares
 
 #: What a direct observer writes into: a float32 memoryview of a zeroed vector (``out[i] = x``
-#: and slices), or the vector itself.
-Out = memoryview | np.ndarray
+#: and slices), or the vector itself. (Typeshed's memoryview holds ints unless told its item
+#: type; ``memoryview[float]`` is not subscriptable at run time before Python 3.12.)
+if TYPE_CHECKING:
+    Out: TypeAlias = memoryview[float] | np.ndarray
+else:
+    Out = memoryview | np.ndarray
 
 
 class EncodingError(ValueError):
@@ -242,7 +246,7 @@ class GameEncoding:
         """The int8 mask with a 1 at each index of ``legal``."""
         out = np.zeros(self.num_actions, _INT8)
         if len(legal) < 16:  # a store per entry beats building an index array
-            stores = memoryview(out)  # half the cost of a numpy store
+            stores = memoryview(out)  # type: ignore[arg-type]  # as in observe(); half a numpy store
             for i in legal:
                 stores[i] = 1
         else:
@@ -540,7 +544,8 @@ class GameEncoding:
             vector = cast(Incremental, direct).observe(state, seat)
         else:
             vector = np.zeros(self.observation_size, dtype=np.float32)
-            out = memoryview(vector)
+            # numpy's stubs give ndarray the buffer protocol only from Python 3.12 on
+            out = cast("memoryview[float]", memoryview(vector))  # type: ignore[arg-type]
             direct(state, seat, out)
             n = self.players
             out[seat] = 1.0

@@ -96,7 +96,7 @@ _TILE_NUMBER = {tile_token(t.id): t.number for t in EDITION.tiles}
 
 class SpiesState(State):
     # mypy reads the engine's ClassVar callable as a method: a static function is what it means.
-    parse_card = staticmethod(parse_token)  # type: ignore[assignment]
+    parse_card = staticmethod(parse_token)
     notation_help = (
         "set-up: 'secret 3 Berlin', 'police 2 Hamburg', 'spy 3 Paris', 'cousin Vienna'; "
         "police: 'GeP1 Hamburg', 'done'; searches: 'search Fr2', 'pass', 'done'; "
