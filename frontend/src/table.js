@@ -217,7 +217,9 @@ class TablePage {
     this.messages.set(key, message);
     // the description came first on the connection (api.js): no request unless it did not
     if (!this.info) this.info = await gameInfo(message.table.game);
-    this.drawSoon();
+    // the first state is drawn at once: there is nothing on screen to keep up with yet
+    if (!this.built && !this.drawPending) this.draw();
+    else this.drawSoon();
   }
 
   /** Draw the latest state once the browser paints next: when bots move faster than the page
