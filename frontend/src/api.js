@@ -145,17 +145,14 @@ export function setAccountHint(name) {
 }
 
 let accountNow = null;
-/** The logged-in account ({name, created}) or null, asked once per page. */
+/** The logged-in account ({name, created}) or null, asked once per page (``/api/session``,
+ * which answers a guest with null: no failed request in the console). */
 export function currentAccount() {
   if (!accountNow) {
-    accountNow = api("/api/account").then((a) => {
-      setAccountHint(a.name);
-      return a;
+    accountNow = api("/api/session").then(({ account }) => {
+      setAccountHint(account ? account.name : null);
+      return account;
     }, (error) => {
-      if (error.status === 401) {
-        setAccountHint(null);
-        return null;
-      }
       accountNow = null;
       throw error;
     });

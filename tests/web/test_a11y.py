@@ -1,9 +1,9 @@
 """Accessibility in the real browser: axe-core (from the npm package the build installs, put
 into each page by the browser) finds nothing serious or moderate on the lobby, its dialogs, a
 table of every game (as dealt, with a card chosen, with the keys' dialog open), a game's end and
-its replay; no page breaches the Content-Security-Policy; focus and selection look different
-and read against the felt; dialogs keep and give back the focus; the lobby fits a 320-pixel
-screen.
+its replay; no page breaches the Content-Security-Policy or shows an error in its console
+(a failed request shows there); focus and selection look different and read against the felt;
+dialogs keep and give back the focus; the lobby fits a 320-pixel screen.
 
 These tests skip without Chromium, Playwright or axe-core locally, and fail without them under
 CI (make test installs axe-core with npm ci)."""
@@ -53,6 +53,7 @@ def clean(page, where: str) -> None:
     assert not findings, f"{where}: {findings}"
     assert not csp_breaches(page), f"{where}: {csp_breaches(page)}"
     assert not page.errors, f"{where}: {page.errors}"
+    assert not page.console_errors, f"{where}: {page.console_errors}"
 
 
 def table_link(base: str, game: str, seed: int = 3, **body: object) -> dict:
