@@ -13,7 +13,9 @@ For each page it prints the median of the cold loads of
 - *drawn*: milliseconds from the start of the navigation until the page first holds the table
   (the lobby: its game list), and *painted*, the end of the frame after that;
 - *ws*: when the page created its WebSocket, and how many requests it made before that (scripts
-  and styles that had to arrive first: a waterfall of modules shows up here);
+  and styles that had to arrive first: a waterfall of modules shows up here); *state*: when the
+  first state message arrived on it (what is left after it, to *drawn*, is the page's own
+  work: waiting for its code, building the table);
 - the bytes that crossed the wire (every response's transfer size, headers included: the page,
   its scripts and styles, and its JSON fetches; not the WebSocket), cold and warm, and the
   bytes of the page's own files (HTML, scripts, styles, icon) as sent and as decoded.
@@ -55,14 +57,18 @@ TABLES = {
 
 #: Runs before any script of the page: notes when the WebSocket is made and when the page first
 #: holds what it is for (a table's regions, the lobby's games), then the end of the next frame.
-PROBE = """
+PROBE = r"""
 (() => {
-  const marks = (window.__firstPaint = { ws: null, drawn: null, painted: null });
+  const marks = (window.__firstPaint = { ws: null, state: null, drawn: null, painted: null });
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
       if (marks.ws === null) marks.ws = performance.now();
+      this.addEventListener('message', (event) => {
+        const first = marks.state === null && /^\{"type": ?"state"/.test(event.data);
+        if (first) marks.state = performance.now();
+      });
     }
   };
   const wanted = '.table-page .regions .region, .game-list .game-card';
@@ -148,6 +154,7 @@ def load(context: Any, address: str, url: str) -> dict[str, Any]:
         "drawn": marks["drawn"],
         "painted": marks["painted"],
         "ws": ws,
+        "state": marks["state"],
         "before_ws": sum(1 for e in entries if ws is not None and e["end"] <= ws),
         "requests": len(entries),
         "transfer": sum(e["transfer"] for e in entries),
@@ -178,6 +185,7 @@ def measure(browser: Any, address: str, url: str, loads: int) -> dict[str, Any]:
         "drawn_all": [round(c["drawn"], 1) for c in cold],
         "painted": median("painted"),
         "ws": median("ws"),
+        "state": median("state"),
         "before_ws": median("before_ws"),
         "requests": median("requests"),
         "cold_transfer": median("transfer"),
@@ -240,13 +248,14 @@ def main() -> None:
     print(f"first paint and transfer, median of {args.loads} cold loads (ms; kB = 1000 bytes)")
     print(f"load average {load_avg[0]:.2f} {load_avg[1]:.2f} {load_avg[2]:.2f}")
     head = (
-        f"{'page':28} {'drawn':>6} {'painted':>7} {'ws':>5} {'req<ws':>6} {'req':>4}"
+        f"{'page':28} {'drawn':>6} {'painted':>7} {'ws':>5} {'state':>5} {'req<ws':>6} {'req':>4}"
         f" {'cold kB':>8} {'warm kB':>8} {'files sent':>10} {'decoded':>8}"
     )
     print(head)
     for name, r in results.items():
         print(
             f"{name:28} {ms(r['drawn']):>6} {ms(r['painted']):>7} {ms(r['ws']):>5}"
+            f" {ms(r['state']):>5}"
             f" {r['before_ws'] if r['ws'] is not None else '-':>6} {r['requests']:>4.0f}"
             f" {kb(r['cold_transfer']):>8} {kb(r['warm_transfer']):>8}"
             f" {kb(r['own_sent']):>10} {kb(r['own_decoded']):>8}"

@@ -23,8 +23,8 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const OUT = join(HERE, "..", "src", "spyglass", "web", "static");
 const CHECK = process.argv.includes("--check");
 
-/** The pages' script entries (each bundled whole: no shared chunks) and the style sheets;
- * the board kit (for tools and tests) is bundled on its own. */
+/** The pages' script entries (each built on its own, split where it imports dynamically),
+ * the style sheets, and the board kit (for tools and tests), bundled on its own. */
 const SCRIPTS = ["lobby", "table", "replay", "site"];
 const KIT = "board";
 const STYLES = ["lobby", "table"];
@@ -96,15 +96,15 @@ async function build() {
     metafile: true,
     logLevel: "warning",
   };
-  // One script per page, with everything it needs (a module it imports later, as the table
-  // page's entry does the table's code, is in it too, evaluated when asked for): a cold load
-  // fetches the page, one script, one style sheet and the icon. Shared chunks would save a
-  // returning visitor who moves between pages a few kB, but cost every first load requests
-  // beyond the six connections a browser opens to one host over HTTP/1.1 (a second round of
-  // fetches: issue 31's first-paint target).
+  // One build per page, so a page never loads another page's code. Within a page, a module
+  // it imports dynamically is a chunk of its own (esbuild's splitting), with what it shares
+  // with the entry in a third: the table page's entry, a few kB, opens the connection while
+  // the table's code is still being fetched and compiled. Every chunk the entry needs at
+  // start-up is preloaded by the page (below), so a cold load is one round of requests: the
+  // page, then its style sheet, scripts and icon in parallel (at most six over HTTP/1.1).
   const results = [
     await esbuild.build({ ...common, entryPoints: STYLES.map((s) => `src/css/${s}.css`) }),
-    ...(await Promise.all(SCRIPTS.map((s) => esbuild.build({ ...common, entryPoints: [`src/pages/${s}.js`] })))),
+    ...(await Promise.all(SCRIPTS.map((s) => esbuild.build({ ...common, splitting: true, entryPoints: [`src/pages/${s}.js`] })))),
     await esbuild.build({ ...common, entryPoints: [`src/pages/${KIT}.js`] }),
   ];
   const out = new Map();
@@ -115,9 +115,9 @@ async function build() {
       const name = path.slice("out/".length);
       // (a module imported dynamically is an entry point of its own to esbuild: not ours)
       if (/^src\/(pages|css)\//.test(meta.entryPoint || "")) byEntry[meta.entryPoint.split("/").pop()] = name;
-      // a page preloads what its script imports, and what it imports later (the table's code
-      // the table page's small entry asks for once its connection is open)
-      imports[name] = meta.imports.filter((i) => i.kind === "import-statement" || i.kind === "dynamic-import").map((i) => i.path.slice("out/".length));
+      imports[name] = meta.imports
+        .filter((i) => i.kind === "import-statement" || i.kind === "dynamic-import")
+        .map((i) => ({ path: i.path.slice("out/".length), later: i.kind === "dynamic-import" }));
     }
     for (const file of result.outputFiles) out.set(relative(join(HERE, "out"), file.path).split(sep).join("/"), Buffer.from(file.contents));
   }
@@ -127,12 +127,16 @@ async function build() {
   out.set(iconName, icon);
   byEntry["icon.svg"] = iconName;
 
-  /** The modules a script needs before it runs, depth first, each once. */
-  const needs = (name, seen = new Set()) => {
+  /** The modules a page preloads, depth first, each once: what its script imports, and what
+   * the script itself imports dynamically at start-up (the table's code, which the table page's
+   * entry asks for as soon as it has opened the connection) with their imports. A chunk
+   * imported dynamically by a chunk is loaded when it is needed (after the first drawing), not
+   * preloaded. */
+  const needs = (name, top = true, seen = new Set()) => {
     for (const dep of imports[name] || []) {
-      if (seen.has(dep)) continue;
-      seen.add(dep);
-      needs(dep, seen);
+      if (seen.has(dep.path) || (dep.later && !top)) continue;
+      seen.add(dep.path);
+      needs(dep.path, false, seen);
     }
     return seen;
   };

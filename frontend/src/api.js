@@ -67,23 +67,10 @@ export function gameInfo(id) {
   return gameCache.get(id);
 }
 
-const GAME_KEY = "spyglass.game.";
-
-/** The game of a table, as this browser last saw it (null: never seen). */
-export function knownGame(tableId) {
-  try {
-    return localStorage.getItem(GAME_KEY + tableId);
-  } catch {
-    return null;
-  }
-}
-
-export function rememberGame(tableId, gameId) {
-  try {
-    localStorage.setItem(GAME_KEY + tableId, gameId);
-  } catch {
-    // storage full or refused: the page fetches the game as it comes
-  }
+/** A game's description that came with a table's connection (see TableSocket): later
+ * ``gameInfo`` calls for it ask the server nothing. */
+export function learnGame(game) {
+  gameCache.set(game.id, Promise.resolve(game));
 }
 
 // ------------------------------------------------------------------ seat tokens
@@ -158,17 +145,14 @@ export function setAccountHint(name) {
 }
 
 let accountNow = null;
-/** The logged-in account ({name, created}) or null, asked once per page. */
+/** The logged-in account ({name, created}) or null, asked once per page (``/api/session``,
+ * which answers a guest with null: no failed request in the console). */
 export function currentAccount() {
   if (!accountNow) {
-    accountNow = api("/api/account").then((a) => {
-      setAccountHint(a.name);
-      return a;
+    accountNow = api("/api/session").then(({ account }) => {
+      setAccountHint(account ? account.name : null);
+      return account;
     }, (error) => {
-      if (error.status === 401) {
-        setAccountHint(null);
-        return null;
-      }
       accountNow = null;
       throw error;
     });
@@ -296,6 +280,9 @@ export class TableSocket {
     this.heartbeat = null;
     this.lastHeard = 0;
     this.lastError = null; // the server's reason, sent before it closes a connection
+    // the first connection asks for the game's description and layout with the table's first
+    // state, so the page draws at once without a request of its own
+    this.wantGame = true;
     this.onOnline = () => this.retryNow();
     this.onOffline = () => this.lost(1006);
     window.addEventListener("online", this.onOnline);
@@ -315,7 +302,9 @@ export class TableSocket {
     this.ws = ws;
     this.ready = false;
     ws.onopen = () => {
-      ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
+      const hello = this.token ? { type: "hello", token: this.token } : { type: "hello" };
+      if (this.wantGame) hello.game = true;
+      ws.send(JSON.stringify(hello));
       this.ready = true;
       this.attempt = 0;
       this.lastHeard = Date.now();
@@ -326,7 +315,10 @@ export class TableSocket {
       this.lastHeard = Date.now();
       const message = JSON.parse(event.data);
       if (message.type === "pong") return;
-      if (message.type === "state") this.onState(message);
+      if (message.type === "game") {
+        learnGame(message.game);
+        this.wantGame = false;
+      } else if (message.type === "state") this.onState(message);
       else {
         // an error that answers no request of ours is the server's reason for closing
         if (message.type === "error" && message.ref === undefined) this.lastError = message.error;
@@ -418,10 +410,9 @@ export class TableSocket {
 }
 
 /** Open a table's connections at once, before the table's code has even loaded: one per seat
- * this browser holds there (a spectator's if none; an invite in the address is claimed first),
- * and ask for the game's layout beside them (every game's, 4 kB, if this browser has not seen
- * the table). The table page attaches to what this returns; ``error`` says why an invite
- * could not be claimed. */
+ * this browser holds there (a spectator's if none; an invite in the address is claimed first).
+ * The game's description and layout come first on each (the hello asks for them). The table
+ * page attaches to what this returns; ``error`` says why an invite could not be claimed. */
 export async function openTable(tableId) {
   const adopted = await adoptFragment(tableId);
   if (!Object.keys(seatTokens(tableId)).length) await deviceKey(tableId);
@@ -431,7 +422,5 @@ export async function openTable(tableId) {
   for (const key of seats.length ? seats : ["watch"]) {
     sockets.set(key, new TableSocket(tableId, key === "watch" ? null : tokens[key]));
   }
-  const known = knownGame(tableId);
-  (known ? gameInfo(known) : allGames()).catch(() => {});
   return { tokens, seats, sockets, error: adopted && adopted.error ? adopted.error : null };
 }

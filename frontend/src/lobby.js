@@ -1,6 +1,6 @@
 // The lobby: every registered game with its rules, a form to set a table, recent tables.
 
-import { allGames, api, rememberGame, saveHostKey, seatTokens, takeSeat } from "./api.js";
+import { allGames, api, saveHostKey, seatTokens, takeSeat } from "./api.js";
 import { dialog } from "./dialog.js";
 import { h, uid } from "./dom.js";
 import { inviteRow } from "./invite.js";
@@ -121,7 +121,6 @@ function joinDialog(table, seat) {
     try {
       const joined = await api(`/api/tables/${encodeURIComponent(table.id)}/join`, { method: "POST", body });
       await takeSeat(table.id, joined.seat, joined.token);
-      rememberGame(table.id, table.game);
       d.close();
       location.assign(`/table/${table.id}`);
     } catch (failure) {
@@ -245,7 +244,6 @@ export async function newTable(g, { restore } = {}) {
       const created = await api("/api/tables", { method: "POST", body });
       await Promise.all(created.seats.filter((s) => local.includes(s.seat)).map((s) => takeSeat(created.id, s.seat, s.token)));
       saveHostKey(created.id, created.host_key);
-      rememberGame(created.id, g.id);
       d.close();
       if (invited.length) showInvites(created, invited);
       else location.assign(`/table/${created.id}`);

@@ -11,7 +11,8 @@
 // else to the region itself while others move; when the seat's turn comes back, it moves on
 // from there to the new choices. So Tab never has to cross the board again after a move.
 
-import { api, forgetSeat, gameInfo, hostKey, openTable, rememberGame, saveHostKey, saveSeatToken, TableSocket, takeSeat } from "./api.js";
+import { accountCorner } from "./account.js";
+import { api, forgetSeat, gameInfo, hostKey, openTable, saveHostKey, saveSeatToken, TableSocket, takeSeat } from "./api.js";
 import { named, richText, setSeatNames } from "./cards.js";
 import { Clocks, timeoutLines } from "./clock.js";
 import { dialog, dialogOpen } from "./dialog.js";
@@ -93,6 +94,7 @@ class TablePage {
     this.turn = new TurnSignal();
     this.afterKey = null; // what the end-of-game (or waiting) panel shows, to draw it only when it changes
     this.rematching = false;
+    this.cornered = false; // the top bar's account corner is drawn (after the table: cornerOnce)
     this.controller = new MoveController({
       onPlay: (move) => this.play(move.notation),
       onChange: () => this.withFocus(() => this.drawMoves()),
@@ -153,6 +155,7 @@ class TablePage {
         h("h1", {}, "You no longer hold this seat"),
         h("p", {}, detail.error || "this seat's key was replaced"),
         h("p", {}, h("a", { href: `/table/${encodeURIComponent(this.id)}` }, "Watch the table"), " · ", h("a", { href: "/" }, "Back to the lobby"))));
+      this.cornerOnce();
       return;
     }
     if (status === "refused") {
@@ -160,6 +163,7 @@ class TablePage {
       const code = detail.code;
       const why = code === 4403 ? "this browser's token holds no seat at this table" : code === 4404 ? "there is no such table" : `refused (${code})`;
       this.root.replaceChildren(h("div", { class: "error-page", role: "alert" }, h("h1", {}, "Cannot join the table"), h("p", {}, why), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
+      this.cornerOnce();
       return;
     }
     if (status === "closed") {
@@ -211,11 +215,11 @@ class TablePage {
   async receive(key, message) {
     message.arrived = performance.now(); // the clocks count down from here
     this.messages.set(key, message);
-    if (!this.info) {
-      rememberGame(this.id, message.table.game);
-      this.info = await gameInfo(message.table.game);
-    }
-    this.drawSoon();
+    // the description came first on the connection (api.js): no request unless it did not
+    if (!this.info) this.info = await gameInfo(message.table.game);
+    // the first state is drawn at once: there is nothing on screen to keep up with yet
+    if (!this.built && !this.drawPending) this.draw();
+    else this.drawSoon();
   }
 
   /** Draw the latest state once the browser paints next: when bots move faster than the page
@@ -281,6 +285,7 @@ class TablePage {
       button));
     this.announce(`Pass the device to ${name}.`);
     button.focus();
+    this.cornerOnce();
   }
 
   stories(message) {
@@ -361,6 +366,16 @@ class TablePage {
   placeTable() {
     if (this.area.childNodes.length !== 1 || this.area.firstChild !== this.page) this.area.replaceChildren(this.page);
     if (!this.layout.isConnected) this.root.replaceChildren(this.layout);
+    this.cornerOnce();
+  }
+
+  /** The account corner of the top bar, asked for once the page shows what it is for (the
+   * table, the pass-the-device screen, or why there is no table): its request never competes
+   * with the table's first drawing. */
+  cornerOnce() {
+    if (this.cornered) return;
+    this.cornered = true;
+    accountCorner();
   }
 
   render(message) {
@@ -489,7 +504,6 @@ class TablePage {
         const made = await api(`/api/tables/${encodeURIComponent(this.id)}/rematch`, { method: "POST", token: this.tokens[seat] });
         await takeSeat(made.id, made.seat, made.token);
         saveHostKey(made.id, made.host_key);
-        if (this.info) rememberGame(made.id, this.info.id);
         target = made.id;
       }
     } catch (error) {

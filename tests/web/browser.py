@@ -41,9 +41,20 @@ AXE_RUN = """async () => {
 
 
 def audit(page: Any) -> None:
-    """Make ``page`` (before it loads anything) carry axe and record policy breaches."""
+    """Make ``page`` (before it loads anything) carry axe and record policy breaches, and the
+    errors its console shows (``page.console_errors``: a request that failed shows there too,
+    and costs the page Lighthouse's best-practices marks)."""
     page.context.add_init_script(path=str(AXE))
     page.context.add_init_script(WATCH_CSP)
+    page.console_errors = []
+    page.on(
+        "console",
+        lambda message: (
+            page.console_errors.append(f"{message.text} ({message.location.get('url')})")
+            if message.type == "error"
+            else None
+        ),
+    )
 
 
 def axe_findings(page: Any, impacts: tuple[str, ...] = ("critical", "serious", "moderate")) -> list:

@@ -1,9 +1,9 @@
 """Accessibility in the real browser: axe-core (from the npm package the build installs, put
 into each page by the browser) finds nothing serious or moderate on the lobby, its dialogs, a
 table of every game (as dealt, with a card chosen, with the keys' dialog open), a game's end and
-its replay; no page breaches the Content-Security-Policy; focus and selection look different
-and read against the felt; dialogs keep and give back the focus; the lobby fits a 320-pixel
-screen.
+its replay; no page breaches the Content-Security-Policy or shows an error in its console
+(a failed request shows there); focus and selection look different and read against the felt;
+dialogs keep and give back the focus; the lobby fits a 320-pixel screen.
 
 These tests skip without Chromium, Playwright or axe-core locally, and fail without them under
 CI (make test installs axe-core with npm ci)."""
@@ -48,11 +48,15 @@ def audited(new_page):
     return make
 
 
-def clean(page, where: str) -> None:
+def clean(page, where: str, refused: str | None = None) -> None:
+    """No finding, breach or error on ``page``; ``refused``: the one request the test means to
+    be refused (its failure is the only error the console may show)."""
     findings = axe_findings(page)
     assert not findings, f"{where}: {findings}"
     assert not csp_breaches(page), f"{where}: {csp_breaches(page)}"
     assert not page.errors, f"{where}: {page.errors}"
+    errors = [e for e in page.console_errors if not (refused and refused in e)]
+    assert not errors, f"{where}: {errors}"
 
 
 def table_link(base: str, game: str, seed: int = 3, **body: object) -> dict:
@@ -174,7 +178,7 @@ def test_the_seats_dialog_and_the_invite_links(web_server, audited) -> None:
     late.goto(base + first_link)
     late.wait_for_selector('.table-page[data-seat="watch"] .regions .region')
     assert "already been used" in late.locator("#notices").inner_text()
-    clean(late, "a spent invite link")
+    clean(late, "a spent invite link", refused="410 (Gone)")
 
     holder = audited()
     holder.goto(address)

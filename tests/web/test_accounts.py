@@ -128,6 +128,18 @@ def over(message: dict) -> bool:
 # ---------------------------------------------------------------------- sign up, log in, out
 
 
+def test_the_pages_learn_who_is_logged_in_without_an_error_for_a_guest(site) -> None:
+    """/api/session (what every page asks for its account corner) answers a guest with null,
+    not 401, so no page shows a failed request in its console; a session with its account."""
+    ann = Person(site)
+    guest = ann.get("/api/session")
+    assert guest.status_code == 200 and guest.json() == {"account": None}
+    made = ann.sign_up("Ann")
+    assert ann.get("/api/session").json() == {"account": made["account"]}
+    assert ann.post("/api/account/logout").json() == {"logged_out": True}
+    assert ann.get("/api/session").json() == {"account": None}
+
+
 def test_sign_up_log_out_and_log_in(site, db_url) -> None:
     ann = Person(site)
     made = ann.sign_up("Ann")

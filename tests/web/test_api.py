@@ -7,10 +7,13 @@ import sqlite3
 import threading
 
 import pytest
+from fastapi.testclient import TestClient
 
 import spyglass
 from spyglass import agents
+from spyglass.web import catalogue, create_app
 from spyglass.web.app import MAX_BODY
+from spyglass.web.rules import rules_html
 from tests.web.helpers import create, headers, humans, play_http, tokens
 
 
@@ -501,3 +504,17 @@ def test_pages_and_static_files(client) -> None:
     for entry in ("table.js", "lobby.js", "table.css"):
         assert client.get(assets.url(entry)).status_code == 200
     assert client.get("/static/nothing.js").status_code == 404  # more in test_assets.py
+
+
+def test_a_warm_server_has_every_game_and_rules_page_ready_before_it_listens(db_path) -> None:
+    """``warm`` (what ``spyglass serve`` asks for) loads every game's description, layout and
+    rules page in the app's start-up, so the first visitors of a fresh server wait for none of
+    it; without it they stay lazy."""
+    games = [info.id for info in spyglass.games() if info.unavailable is None]
+    for warm, expected in ((False, 0), (True, len(games))):
+        catalogue.game_message.cache_clear()
+        rules_html.cache_clear()
+        app = create_app(f"sqlite:///{db_path}", bot_pool="thread", warm=warm)
+        with TestClient(app):
+            assert catalogue.game_message.cache_info().currsize == expected
+            assert rules_html.cache_info().currsize == expected

@@ -36,12 +36,36 @@ def test_a_spectator_says_hello_without_a_token(client) -> None:
     assert reply["type"] == "error" and reply["status"] == 401
 
 
+def test_a_hello_that_asks_for_the_game_gets_its_description_first(client) -> None:
+    """The page draws the table from the game's layout: asked for in the hello, it comes first
+    on the connection, exactly what /api/games/GAME says (public facts only), and the state
+    after it is the one a plain hello gets."""
+    created = create(client, "espionage", humans(3), players=3, seed=6)
+    described = client.get("/api/games/espionage").json()
+    assert described["layout"]
+    for token in (tokens(created)[1], tokens(created)[2], None):
+        with client.websocket_connect(ws_url(created["id"])) as plain:
+            plain.send_json({"type": "hello", "token": token})
+            expected = plain.receive_json()
+            with client.websocket_connect(ws_url(created["id"])) as ws:
+                ws.send_json({"type": "hello", "token": token, "game": True})
+                first = ws.receive_json()
+                state = ws.receive_json()
+        assert first == {"type": "game", "game": described}
+        assert state["type"] == "state" and state["seat"] == expected["seat"]
+        assert state["view"] == expected["view"] and state["legal"] == expected["legal"]
+    with client.websocket_connect(ws_url(created["id"])) as ws:
+        ws.send_json({"type": "hello", "game": False})
+        assert ws.receive_json()["type"] == "state"
+
+
 @pytest.mark.parametrize(
     ("hello", "code"),
     [
         ({"type": "hello", "token": "not-a-seat"}, 4403),
         ({"type": "act", "action": "x"}, 4422),
         ({"type": "hello", "token": 42}, 4422),
+        ({"type": "hello", "game": "yes"}, 4422),
     ],
 )
 def test_bad_hellos_are_refused_and_closed(client, hello, code) -> None:

@@ -1,9 +1,9 @@
-// A table's page (/table/ID). The connection opens the moment this small module runs (once an
-// invite in the address, if any, is claimed); the table's code, which the page preloads beside
-// it, is evaluated meanwhile and takes over the connection (whatever came before it is kept
-// for it).
+// A table's page (/table/ID). This small module is all that runs before the connection opens
+// (once an invite in the address, if any, is claimed); the table's code, a chunk of its own
+// that the page preloads beside it, is evaluated meanwhile and takes over the connection
+// (whatever came before it is kept for it). The account corner of the top bar waits until the
+// table is drawn (table.js).
 
-import { accountCorner } from "../account.js";
 import { openTable } from "../api.js";
 import { h } from "../dom.js";
 
@@ -16,7 +16,6 @@ const fail = (error) => {
 if (m) {
   const id = decodeURIComponent(m[1]);
   const opening = openTable(id);
-  accountCorner();
   import("../table.js").then(({ tablePage }) => tablePage(root, id, opening)).catch(fail);
 } else {
   root.replaceChildren(h("p", { class: "error-page", role: "alert" }, "This is not a table's address."));

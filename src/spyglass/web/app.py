@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import spyglass
 
-from . import auth
+from . import auth, catalogue
 from .accounts import AccountError, AccountSettings, Passwords
 from .bots import Caps
 from .limits import Limits
@@ -47,6 +47,7 @@ def create_app(
     caps: Caps | None = None,
     limits: Limits | None = None,
     freeze_gc: bool = False,
+    warm: bool = False,
     account_settings: AccountSettings | None = None,
     passwords: Passwords | None = None,
 ) -> FastAPI:
@@ -56,8 +57,10 @@ def create_app(
     before each bot move at tables with people, so they can follow the play; ``caps`` and
     ``limits`` are what the server allows bots, hints and clients. ``freeze_gc`` (for a server
     process of its own) moves everything alive after start-up out of the garbage collector's
-    sight. ``account_settings`` (default: from the environment, see
-    :meth:`AccountSettings.from_env`) and ``passwords`` (the hasher) are the accounts'."""
+    sight. ``warm`` (for a server about to listen) loads every game, its layout and its rules
+    page at start-up, so that no visitor waits for it. ``account_settings`` (default: from
+    the environment, see :meth:`AccountSettings.from_env`) and ``passwords`` (the hasher) are
+    the accounts'."""
     store = Store(db_url)
     bots = BotPool(bot_workers, bot_pool)
     kwargs = {} if hint_budget is None else {"hint_budget": hint_budget}
@@ -65,6 +68,10 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if warm:
+            # before the server listens (uvicorn runs this first): the first request of a
+            # fresh server would otherwise import the games (half a second cold)
+            log.info("loaded %d games", catalogue.warm())
         restored = await manager.start()
         if restored:
             log.info("restored %d tables a bot is to move at", restored)

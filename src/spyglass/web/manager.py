@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 import spyglass
 from spyglass.engine import IllegalAction, RulesError, SpyglassError, State, fresh_seed
 
-from . import auth, clockstore
+from . import auth, catalogue, clockstore
 from . import messages as channel
 from .bots import HINT_BUDGET, Caps, agent_params
 from .bus import RESYNC, LocalBus, Note, make_bus
@@ -1107,16 +1107,20 @@ class TableManager:
     # ------------------------------------------------------------------ live connections
 
     def subscribe(
-        self, table: Table, seat: int | None, token: str | None, client: str
+        self, table: Table, seat: int | None, token: str | None, client: str, game: bool = False
     ) -> Subscriber:
-        """A new connection. It gets its state, then the latest page of the messages its seat
-        may read, if there are any. The others hear of it only when it changes who is
-        connected (a seat's first connection): a spectator joining costs nobody else."""
+        """A new connection. It gets, if it asked (``game``), the game's public description
+        and layout first (the page draws the table with it, so it need not ask for it apart),
+        then its state, then the latest page of the messages its seat may read, if there are
+        any. The others hear of it only when it changes who is connected (a seat's first
+        connection): a spectator joining costs nobody else."""
         try:
             self.connections.open(client, table.id, seat)
         except Refused as refused:
             raise TableError(429, refused.message) from None
         sub = Subscriber(seat, None if token is None else auth.token_hash(token), client)
+        if game:
+            self._deliver(table, sub, catalogue.game_message(table.row.game))
         before = table.local_seats()
         table.subscribers.add(sub)
         if table.local_seats() != before:

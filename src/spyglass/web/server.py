@@ -82,6 +82,7 @@ def serve(
         limits=limits,
         account_settings=account_settings,
         freeze_gc=True,
+        warm=True,
     )
     shown = f"[{host}]" if ":" in host else host
     announce(f"spyglass is at http://{shown}:{port}  (database: {safe}; Ctrl-C stops it)")

@@ -207,15 +207,31 @@ async def log_out_everywhere(
     return {"logged_out": True}
 
 
-@router.get(
-    "/api/account", summary="The logged-in account (401 when logged out)", responses=errors(401)
-)
-async def me(session: LoggedIn, request: Request, response: Response) -> AccountOut:
+def _account_out(session: Session, request: Request, response: Response) -> AccountOut:
     if session.refreshed:  # the session's expiry moved on: so does the cookie's
         value = session_id(request)
         if value:
             set_cookie(request, response, value, players(request).settings.session_days)
     return AccountOut(name=session.account.name, created=session.account.created)
+
+
+@router.get(
+    "/api/account", summary="The logged-in account (401 when logged out)", responses=errors(401)
+)
+async def me(session: LoggedIn, request: Request, response: Response) -> AccountOut:
+    return _account_out(session, request, response)
+
+
+class SessionOut(BaseModel):
+    account: AccountOut | None
+
+
+@router.get("/api/session", summary="Who is logged in here: the account, or null for a guest")
+async def who(request: Request, response: Response) -> SessionOut:
+    """What every page asks to draw its account corner. A guest is an answer, not an error:
+    the pages' consoles stay free of failed requests (``/api/account`` answers 401)."""
+    session = await current_session(request)
+    return SessionOut(account=None if session is None else _account_out(session, request, response))
 
 
 @router.post(

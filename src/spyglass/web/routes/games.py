@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 
-import spyglass
 from spyglass import agents
 from spyglass.engine import RulesError
 from spyglass.web.bots import strongest_agent, takes_budget
+from spyglass.web.catalogue import game_json, games_json
 from spyglass.web.manager import TableManager
 from spyglass.web.rules import rules_html
 from spyglass.web.tables import TableError
@@ -20,24 +19,11 @@ from .deps import errors, manager
 router = APIRouter(tags=["games"])
 
 
-def game_json(game_id: str) -> dict[str, Any]:
-    spec = spyglass.games.REGISTRY.spec(game_id)
-    data = spec.info.to_json()
-    data["layout"] = [asdict(region) for region in spec.layout]
-    return data
-
-
 @router.get("/api/games", summary="Every registered game with its layout")
 async def list_games() -> list[dict[str, Any]]:
     """A game whose data will not load is listed with ``unavailable`` (the reason) and no
     layout, instead of failing the whole list."""
-    listed = []
-    for info in spyglass.games.list_games():
-        if info.unavailable is not None:
-            listed.append({**info.to_json(), "layout": []})
-        else:
-            listed.append(game_json(info.id))
-    return listed
+    return games_json()
 
 
 @router.get(

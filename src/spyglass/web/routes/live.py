@@ -21,11 +21,12 @@ HELLO_TIMEOUT = 10.0  # seconds a new WebSocket has to say who it is
 
 @router.websocket("/api/tables/{table_id}/ws")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
-    """First message: {"type": "hello", "token": "..."} (no token: spectate). Then the server
-    sends {"type": "state", ...} after every change, and the table's messages ({"type":
-    "messages", ...} once, then {"type": "message", ...} as they come); the client may send
-    {"type": "act", "action": "...", "step": n}, {"type": "undo"}, {"type": "hint"},
-    {"type": "say", "text": "...", "to": seat or null}, {"type": "ping"}."""
+    """First message: {"type": "hello", "token": "..."} (no token: spectate; ``"game": true``
+    asks for the game's description and layout first, as {"type": "game", "game": ...}). Then
+    the server sends {"type": "state", ...} at once and after every change, and the table's
+    messages ({"type": "messages", ...} once, then {"type": "message", ...} as they come); the
+    client may send {"type": "act", "action": "...", "step": n}, {"type": "undo"}, {"type":
+    "hint"}, {"type": "say", "text": "...", "to": seat or null}, {"type": "ping"}."""
     tables: TableManager = websocket.app.state.manager
     client = websocket.client.host if websocket.client else "unknown"
     await websocket.accept()
@@ -38,9 +39,12 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 token = hello.get("token")
                 if token is not None and not isinstance(token, str):
                     raise TableError(422, "a token is text")
+                game = hello.get("game", False)
+                if not isinstance(game, bool):
+                    raise TableError(422, "'game' is true or false")
                 seat = await tables.identify(table, token)
                 await tables.catch_up(table)
-                sub = tables.subscribe(table, seat, token or None, client)
+                sub = tables.subscribe(table, seat, token or None, client, game=game)
             except (TableError, TimeoutError, WebSocketDisconnect, ValueError) as error:
                 await _refuse(websocket, error)
                 return
