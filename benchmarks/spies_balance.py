@@ -97,13 +97,14 @@ def space(levers: tuple[str, ...] = DEFAULT_LEVERS) -> tuple[Param, ...]:
 
 
 def adjust(strengths: list[int], total: int) -> list[int]:
-    """The edition's spy strengths brought to ``total``, one point at a time: a point added
-    goes to the weakest spy (below 3), a point taken comes from the strongest (above 1), so
+    """The edition's strengths of one power's spies (or police units) brought to ``total``,
+    one point at a time: a point added goes to the weakest piece (below 3), a point taken
+    comes from the strongest (above 1), so
     the edition's own spread is kept as far as it can be: 3 3 2 1 at 8 is 3 2 2 1, at 10 is
     3 3 2 2; Italy's 2 2 1 at 6 is 2 2 2."""
     values = sorted(strengths, reverse=True)
     if not len(values) <= total <= 3 * len(values):
-        raise RulesError(f"{len(values)} spies cannot have a total strength of {total}")
+        raise RulesError(f"{len(values)} pieces cannot have a total strength of {total}")
     while sum(values) < total:
         values[min(range(len(values)), key=lambda i: (values[i], -i))] += 1
         values.sort(reverse=True)

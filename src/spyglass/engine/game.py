@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from .state import State
 
 Bot = Callable[["State", Rng], "Action"]
-Evaluation = Callable[["State"], tuple[float, ...]]
 
 S = TypeVar("S", bound="State")
 
