@@ -64,6 +64,8 @@ from pathlib import Path
 from typing import Any
 
 import spyglass
+from spyglass import agents
+from spyglass.agents.policies import version as policy_version
 from spyglass.agents.solvers import bound as solver_bound
 from spyglass.agents.solvers import version as solver_version
 from spyglass.engine import derive_seed
@@ -122,15 +124,21 @@ def ismcts(game_id: str, budget: int, solo: bool = False) -> str:
     return f"ismcts:iterations={budget}"
 
 
-def solo_chunk(game_id: str, agent: str, seed: int, start: int, count: int) -> list[tuple]:
-    """(deal index, won, score) for deals start..start+count-1."""
+def solo_chunk(  # noqa: PLR0917 - a part's arguments, in its key
+    game_id: str, agent: str, seed: int, start: int, count: int, version: str = ""
+) -> list[tuple]:
+    """(deal index, won, score) for deals start..start+count-1. ``version`` names the tuned
+    policy the agent plays or rolls out with (see :func:`policy_tag`): retuned weights are new
+    work."""
     result = simulate(game_id, agent, count, seed=seed, first=start)
     return [(o.index, bool(o.won), o.score) for o in result.outcomes]
 
 
-def timed_chunk(game_id: str, agent: str, seed: int, start: int, count: int) -> list[tuple]:
+def timed_chunk(  # noqa: PLR0917 - a part's arguments, in its key
+    game_id: str, agent: str, seed: int, start: int, count: int, version: str = ""
+) -> list[tuple]:
     """(deal index, won, score, CPU seconds) for deals start..start+count-1, one at a time so
-    that each deal's cost is its own."""
+    that each deal's cost is its own (``version`` as for :func:`solo_chunk`)."""
     rows = []
     for index in range(start, start + count):
         started = time.process_time()
@@ -160,6 +168,16 @@ def bound_chunk(game_id: str, seed: int, start: int, count: int, seconds: float)
     before the games' own solvers came, so the results kept under it are reused. That search
     is unchanged since (only its time and node allowance moved to ``solvers.base``)."""
     return solver_chunk(game_id, seed, start, count, seconds)
+
+
+def policy_tag(game_id: str, agent: str) -> str:
+    """The tuned policy's version where ``agent`` plays (``tuned``) or rolls out with
+    (``policy=tuned``) the game's tuned policy, else empty: a part's key names it only then,
+    so the keys of every other series stay those of the results already kept."""
+    name, params = agents.parse_spec(agent)
+    if name != "tuned" and params.get("policy") != "tuned":
+        return ""
+    return policy_version(game_id)
 
 
 def table_chunk(game_id: str, seats: list[str], players: int, seed: int, games: int) -> list:
@@ -257,9 +275,10 @@ class Planner:
                 )  # fmt: skip
             else:
                 function = timed_chunk if timed else solo_chunk
+                tag = policy_tag(game_id, agent)
                 parts.append(
                     self.part("solo", game_id, agent, function, game_id, agent, args.seed,
-                              first, count)
+                              first, count, *([tag] if tag else []))
                 )  # fmt: skip
         return parts
 
@@ -371,8 +390,6 @@ def _caps(values: list[str], parser: argparse.ArgumentParser) -> dict[str, int]:
 
 def _candidates(values: list[str], parser: argparse.ArgumentParser) -> dict[str, tuple[str, ...]]:
     """``--candidate GAME=SPEC,...`` options as {game: specs}; unknown games and agents refused."""
-    from spyglass import agents  # noqa: PLC0415
-
     known = {i.id for i in spyglass.games()}
     chosen: dict[str, tuple[str, ...]] = {}
     for value in values:

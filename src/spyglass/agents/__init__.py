@@ -16,6 +16,7 @@ from .measured import HINT_MS, StrongestAgent, hint_spec, strongest
 from .pimc import PIMCAgent
 from .random import RandomAgent
 from .solver import SolverAgent
+from .tuned import TunedAgent
 
 
 class Agent(Protocol):
@@ -32,6 +33,7 @@ AGENTS: dict[str, type] = {
     "ismcts": ISMCTSAgent,
     "pimc": PIMCAgent,
     "solver": SolverAgent,
+    "tuned": TunedAgent,
     "strongest": StrongestAgent,
 }
 #: The agent that plays each game with its measured strongest agent (``strongest(game_id)``
@@ -95,6 +97,7 @@ __all__ = [
     "RandomAgent",
     "SolverAgent",
     "StrongestAgent",
+    "TunedAgent",
     "hint_spec",
     "load",
     "load_spec",
