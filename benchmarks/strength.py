@@ -103,6 +103,10 @@ EFFORT: dict[str, dict[str, tuple[str, ...]]] = {
 }
 #: Multiplayer agents set against the heuristic seat for seat, on --versus-tables tables.
 VERSUS: dict[str, tuple[str, ...]] = {}
+#: Solo games whose rules changed after results were kept for them, with the change (its
+#: commit): their parts' keys name it, so results played under the old rules are not reused.
+#: Loot the Loop: a loss only where the rulebook declares one (issue 25).
+REVISED: dict[str, str] = {"loot-the-loop": "rules:b509964"}
 #: The generic clairvoyant search's version (agents.solvers.version of a game without its own).
 GENERIC = "clairvoyant:1"
 CHUNK = 10  # deals per part for random and heuristic
@@ -127,8 +131,8 @@ def ismcts(game_id: str, budget: int, solo: bool = False) -> str:
 def solo_chunk(  # noqa: PLR0917 - a part's arguments, in its key
     game_id: str, agent: str, seed: int, start: int, count: int, version: str = ""
 ) -> list[tuple]:
-    """(deal index, won, score) for deals start..start+count-1. ``version`` names the tuned
-    policy the agent plays or rolls out with (see :func:`policy_tag`): retuned weights are new
+    """(deal index, won, score) for deals start..start+count-1. ``version`` names what else
+    the results depend on (see :func:`work_tag`): revised rules or retuned weights are new
     work."""
     result = simulate(game_id, agent, count, seed=seed, first=start)
     return [(o.index, bool(o.won), o.score) for o in result.outcomes]
@@ -153,7 +157,8 @@ def solver_chunk(  # noqa: PLR0917 - a part's arguments, in its key
     """(deal index, won, CPU seconds) of the game's clairvoyant solver for deals
     start..start+count-1: won True, False, or None for unknown (not settled within
     ``seconds`` of CPU). Only whether a deal can be won is asked, not its best score.
-    ``version`` names the solver (see :func:`solver_version`): a better solver is new work."""
+    ``version`` names the solver (see :func:`solver_version`), and the rules' revision where
+    it has one (:func:`work_tag`): a better solver, or changed rules, are new work."""
     game = spyglass.load(game_id)
     rows = []
     for index in range(start, start + count):
@@ -172,12 +177,19 @@ def bound_chunk(game_id: str, seed: int, start: int, count: int, seconds: float)
 
 def policy_tag(game_id: str, agent: str) -> str:
     """The tuned policy's version where ``agent`` plays (``tuned``) or rolls out with
-    (``policy=tuned``) the game's tuned policy, else empty: a part's key names it only then,
-    so the keys of every other series stay those of the results already kept."""
+    (``policy=tuned``) the game's tuned policy, else empty."""
     name, params = agents.parse_spec(agent)
     if name != "tuned" and params.get("policy") != "tuned":
         return ""
     return policy_version(game_id)
+
+
+def work_tag(game_id: str, agent: str | None) -> str:
+    """What a part's key adds to its arguments to name its work exactly: the rules' revision
+    (:data:`REVISED`) and the tuned policy's version (:func:`policy_tag`), where there are
+    any. Empty otherwise, so the keys of every other part stay those of the results kept."""
+    tags = [REVISED.get(game_id, ""), policy_tag(game_id, agent) if agent else ""]
+    return " ".join(t for t in tags if t)
 
 
 def table_chunk(game_id: str, seats: list[str], players: int, seed: int, games: int) -> list:
@@ -227,10 +239,11 @@ class Planner:
         for start in range(0, args.deals, CHUNK):
             count = min(CHUNK, args.deals - start)
             for info in self.solo:
+                tag = REVISED.get(info.id)
                 for agent in ("random", "heuristic"):
                     parts.append(
                         self.part("solo", info.id, agent, solo_chunk, info.id, agent, args.seed,
-                                  start, count)
+                                  start, count, *([tag] if tag else []))
                     )  # fmt: skip
         tables = []
         for info in self.infos:
@@ -263,19 +276,20 @@ class Planner:
         args, parts = self.args, []
         for first in range(start, stop, SEARCH_CHUNK):
             count = min(SEARCH_CHUNK, stop - first)
-            if agent is None and solver_version(game_id) == GENERIC:
+            tag = work_tag(game_id, agent)
+            if agent is None and solver_version(game_id) == GENERIC and not tag:
                 parts.append(
                     self.part("bound", game_id, None, bound_chunk, game_id, args.seed, first,
                               count, args.seconds)
                 )  # fmt: skip
             elif agent is None:
+                version = " ".join(v for v in (solver_version(game_id), tag) if v)
                 parts.append(
                     self.part("bound", game_id, None, solver_chunk, game_id, args.seed, first,
-                              count, args.seconds, solver_version(game_id))
+                              count, args.seconds, version)
                 )  # fmt: skip
             else:
                 function = timed_chunk if timed else solo_chunk
-                tag = policy_tag(game_id, agent)
                 parts.append(
                     self.part("solo", game_id, agent, function, game_id, agent, args.seed,
                               first, count, *([tag] if tag else []))

@@ -3,7 +3,9 @@ plays them, and rollouts with them."""
 
 from __future__ import annotations
 
+import json
 import math
+from types import SimpleNamespace
 
 import pytest
 from benchmarks import strength
@@ -172,3 +174,19 @@ def test_the_strength_run_names_the_policy_version_in_a_part_s_key() -> None:
     assert strength.policy_tag("sandwich-guy", "pimc:samples=16,policy=tuned") == tag
     assert strength.policy_tag("sandwich-guy", "pimc:samples=16") == ""
     assert strength.policy_tag("syndicate", "tuned") == ""
+
+
+def test_the_strength_run_keys_name_revised_rules_and_leave_other_keys_alone() -> None:
+    args = SimpleNamespace(seed=2026, seconds=2.0, deals=10, players=4, table_games=0)
+    infos = [spyglass.load(g).info for g in ("loot-the-loop", "sandwich-guy")]
+    planner = strength.Planner(args, infos, [10, 40])
+    loot = planner.search("loot-the-loop", "heuristic", 0, 2)[0].key
+    assert json.loads(loot)[-1] == "rules:b509964"
+    bound = json.loads(planner.search("loot-the-loop", None, 0, 2)[0].key)
+    assert bound[2] == "solver_chunk" and bound[-1] == "clairvoyant:1 rules:b509964"
+    fixed = [json.loads(p.key) for p in planner.fixed()[:4]]
+    assert all(k[-1] == "rules:b509964" for k in fixed if k[1] == "loot-the-loop")
+    # the keys the committed results were kept under, for a game whose rules did not change
+    assert ["solo", "sandwich-guy", "solo_chunk", "sandwich-guy", "random", 2026, 0, 10] in fixed
+    tuned = json.loads(planner.search("sandwich-guy", "tuned", 0, 2)[0].key)
+    assert tuned[-1] == f"sandwich_guy:{policy_module.VERSION}"
