@@ -81,9 +81,16 @@ SLOW_BOT = {"emissary"}
 #: series: each plays the first deals in rounds, like ISMCTS, up to --candidate-deals.
 CANDIDATES: dict[str, tuple[str, ...]] = {
     "syndicate": ("solver",),
-    "sandwich-guy": ("pimc:samples=16",),
+    "sandwich-guy": ("pimc:samples=16", "tuned", "pimc:samples=16,policy=tuned"),
     "tinker-sailor-soldier-spy": ("pimc:samples=16",),
 }
+#: Candidates that cost about what the bot costs: they play as many deals as ISMCTS may
+#: (--search-deals, until precise), not only --candidate-deals.
+CHEAP = {"tuned"}
+_ismcts_growing = tuple(f"ismcts:iterations={n},cutoff=0" for n in (40, 200, 1000))
+#: PIMC where full bot playouts cost too much (tens of moves, each a search of the bot's own):
+#: each rollout stops after five moves and the game's evaluation scores it.
+_pimc_cut = tuple(f"pimc:samples={n},cutoff=5" for n in (4, 16, 64))
 #: How strength grows with effort, for the games whose strongest agent falls short of the
 #: targets: each method at growing budgets, on the first --effort-deals deals.
 EFFORT: dict[str, dict[str, tuple[str, ...]]] = {
@@ -99,7 +106,44 @@ EFFORT: dict[str, dict[str, tuple[str, ...]]] = {
             "pimc:samples=16,evaluator=solver",
             "pimc:samples=64,evaluator=solver",
         ),
+        "PIMC, rollouts by the tuned policy": (
+            "tuned",
+            "pimc:samples=4,policy=tuned",
+            "pimc:samples=16,policy=tuned",
+            "pimc:samples=64,policy=tuned",
+        ),
     },
+    "hide-and-seek": {
+        "ISMCTS, leaves scored by the evaluation": _ismcts_growing,
+        "PIMC, bot rollouts cut after 5 moves": _pimc_cut,
+        "hindsight optimisation over the solver": (
+            "pimc:samples=4,evaluator=solver,cutoff=5",
+            "pimc:samples=16,evaluator=solver,cutoff=5",
+        ),
+    },
+    "area-52": {
+        "ISMCTS, leaves scored by the evaluation": _ismcts_growing,
+        "PIMC, bot rollouts cut after 5 moves": _pimc_cut,
+        "hindsight optimisation over the solver": ("pimc:samples=4,evaluator=solver,cutoff=5",),
+    },
+    "boba-tea": {
+        "ISMCTS, leaves scored by the evaluation": _ismcts_growing,
+        "PIMC, bot rollouts cut after 5 moves": _pimc_cut,
+        "hindsight optimisation over the generic search": (
+            "pimc:samples=4,evaluator=solver,cutoff=5",
+        ),
+    },
+    "foursquare": {
+        "ISMCTS, leaves scored by the evaluation": _ismcts_growing,
+        "PIMC, bot rollouts cut after 5 moves": ("pimc:samples=4,cutoff=5",),
+    },
+}
+#: Games whose effort series stop at fewer deals than --effort-deals (their search costs most).
+EFFORT_DEALS: dict[str, int] = {
+    "hide-and-seek": 50,
+    "area-52": 50,
+    "boba-tea": 50,
+    "foursquare": 50,
 }
 #: Multiplayer agents set against the heuristic seat for seat, on --versus-tables tables.
 VERSUS: dict[str, tuple[str, ...]] = {}
@@ -627,7 +671,8 @@ def collect(argv: list[str] | None = None) -> tuple[Any, list, list[int], Result
             most_deals = min(search_deals, caps.get(info.id, search_deals))
             for agent in searches + trying:
                 timed = agent in trying
-                most = min(most_deals, args.candidate_deals) if timed else most_deals
+                cheap = agents.parse_spec(agent)[0] in CHEAP
+                most = min(most_deals, args.candidate_deals) if timed and not cheap else most_deals
                 done, series = reached[info.id, agent], solo_rows[info.id, agent]
                 if done >= most or precise(series, args.precision):
                     continue
@@ -640,7 +685,7 @@ def collect(argv: list[str] | None = None) -> tuple[Any, list, list[int], Result
             # the bound covers the deals of the game's longest series (effort ones included)
             widest = max(
                 [reached[info.id, agent] for agent in searches + trying]
-                + [args.effort_deals for _ in EFFORT.get(info.id, {})]
+                + [effort_deals(info.id, args.effort_deals) for _ in EFFORT.get(info.id, {})]
             )
             widest = min(widest, args.bound_deals or widest)
             if reached[info.id, None] < widest:
@@ -660,7 +705,7 @@ def collect(argv: list[str] | None = None) -> tuple[Any, list, list[int], Result
         # of the same deals would count them twice in that series
         effort = [
             planner.search(
-                info.id, spec, 0, args.effort_deals,
+                info.id, spec, 0, effort_deals(info.id, args.effort_deals),
                 timed=spec not in {ismcts(info.id, b, solo=True) for b in budgets},
             )
             for info in planner.solo
@@ -951,32 +996,48 @@ def targets(solo: list, budgets: list[int], results: Results) -> list[str]:
     return lines
 
 
+def effort_deals(game_id: str, deals: int) -> int:
+    """The deals of ``game_id``'s effort series: ``deals`` (--effort-deals), or fewer where
+    :data:`EFFORT_DEALS` says so."""
+    return min(deals, EFFORT_DEALS.get(game_id, deals))
+
+
 def effort(solo: list, results: Results, deals: int) -> list[str]:
     """How the win rate grows with effort: each method's series on the same deals (the first
-    ``deals``; a longer series of the table is cut to them)."""
+    ``deals``, or the game's own :data:`EFFORT_DEALS`; a longer series is cut to them), beside
+    the heuristic's win rate on those very deals."""
     games = [i for i in solo if EFFORT.get(i.id)]
     if not games:
         return []
     lines = [
         "### How strength grows with effort",
         "",
-        "Each method at growing budgets on the same deals: the win rate (Wilson 95% interval) "
-        "and the mean CPU seconds a deal took.",
+        "Each method at growing budgets on the same deals: the win rate (Wilson 95% interval), "
+        "the heuristic's on those deals, the deals only the agent and only the heuristic won, "
+        "and the mean CPU seconds a deal took (over all the deals the series played).",
         "",
-        "| game | method | agent | win rate | CPU-s a deal |",
-        "|---|---|---|---|---|",
+        "| game | method | agent | win rate | heuristic there | only agent / only heuristic "
+        "| CPU-s a deal |",
+        "|---|---|---|---|---|---|---|",
     ]
     for info in games:
+        first = effort_deals(info.id, deals)
+        heuristic = {i: won for i, won, _ in results.solo.get((info.id, "heuristic"), [])}
         for method, specs in EFFORT[info.id].items():
             for spec in specs:
-                rows = [r for r in results.solo.get((info.id, spec), []) if r[0] < deals]
+                rows = [r for r in results.solo.get((info.id, spec), []) if r[0] < first]
                 if not rows:
                     continue
                 wins = sum(1 for _, won, _ in rows if won)
+                both = [(won, heuristic[i]) for i, won, _ in rows if i in heuristic]
+                base = _share(sum(h for _, h in both), len(both)) if both else "–"
+                only = sum(1 for w, h in both if w and not h)
+                other = sum(1 for w, h in both if h and not w)
                 cpu = results.cpu.get((info.id, spec), [])
                 mean = f"{sum(cpu) / len(cpu):.2f}" if cpu else "–"
                 lines.append(
-                    f"| {info.id} | {method} | `{spec}` | {_rate(wins, len(rows))} | {mean} |"
+                    f"| {info.id} | {method} | `{spec}` | {_rate(wins, len(rows))} | {base} "
+                    f"| {only} / {other} | {mean} |"
                 )
     return lines
 

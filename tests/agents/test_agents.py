@@ -12,8 +12,8 @@ def test_registry_names_and_errors() -> None:
         "ismcts",
         "pimc",
         "solver",
-        "strongest",
         "tuned",
+        "strongest",
     ]
     with pytest.raises(RulesError, match="unknown agent 'genius'; known agents: random"):
         agents.load("genius")

@@ -94,18 +94,16 @@ def test_a_sandwich_that_draws_the_last_card_is_always_played() -> None:
 
 
 def test_the_tuned_policy_wins_more_deals_than_the_bot() -> None:
-    # the same 200 deals (the lab's seeds), every game played to its end
+    # the same 200 deals (the lab's seeds), every game played to its end: 31 deals only the
+    # tuned policy wins, 12 only the bot (exact McNemar p = 0.0054)
     tuned = simulate("sandwich-guy", "tuned", 200, seed=7)
     bot = simulate("sandwich-guy", "heuristic", 200, seed=7)
     won = [o.won for o in tuned.outcomes]
     heuristic = [o.won for o in bot.outcomes]
-    assert (sum(won), sum(heuristic)) == (TUNED_WINS, BOT_WINS)
+    assert (sum(won), sum(heuristic)) == (177, 158)
     only_tuned = sum(1 for a, b in zip(won, heuristic, strict=True) if a and not b)
     only_bot = sum(1 for a, b in zip(won, heuristic, strict=True) if b and not a)
-    assert (only_tuned, only_bot) == (ONLY_TUNED, ONLY_BOT)
-
-
-TUNED_WINS, BOT_WINS, ONLY_TUNED, ONLY_BOT = 0, 0, 0, 0
+    assert (only_tuned, only_bot) == (31, 12)
 
 
 def test_weights_are_parameters_and_unknown_ones_are_named() -> None:
