@@ -64,6 +64,8 @@ from pathlib import Path
 from typing import Any
 
 import spyglass
+from spyglass import agents
+from spyglass.agents.policies import version as policy_version
 from spyglass.agents.solvers import bound as solver_bound
 from spyglass.agents.solvers import version as solver_version
 from spyglass.engine import derive_seed
@@ -79,9 +81,16 @@ SLOW_BOT = {"emissary"}
 #: series: each plays the first deals in rounds, like ISMCTS, up to --candidate-deals.
 CANDIDATES: dict[str, tuple[str, ...]] = {
     "syndicate": ("solver",),
-    "sandwich-guy": ("pimc:samples=16",),
+    "sandwich-guy": ("pimc:samples=16", "tuned", "pimc:samples=16,policy=tuned"),
     "tinker-sailor-soldier-spy": ("pimc:samples=16",),
 }
+#: Candidates that cost about what the bot costs: they play as many deals as ISMCTS may
+#: (--search-deals, until precise), not only --candidate-deals.
+CHEAP = {"tuned"}
+_ismcts_growing = tuple(f"ismcts:iterations={n},cutoff=0" for n in (40, 200, 1000))
+#: PIMC where full bot playouts cost too much (tens of moves, each a search of the bot's own):
+#: each rollout stops after five moves and the game's evaluation scores it.
+_pimc_cut = tuple(f"pimc:samples={n},cutoff=5" for n in (4, 16, 64))
 #: How strength grows with effort, for the games whose strongest agent falls short of the
 #: targets: each method at growing budgets, on the first --effort-deals deals.
 EFFORT: dict[str, dict[str, tuple[str, ...]]] = {
@@ -97,10 +106,51 @@ EFFORT: dict[str, dict[str, tuple[str, ...]]] = {
             "pimc:samples=16,evaluator=solver",
             "pimc:samples=64,evaluator=solver",
         ),
+        "PIMC, rollouts by the tuned policy": (
+            "tuned",
+            "pimc:samples=4,policy=tuned",
+            "pimc:samples=16,policy=tuned",
+            "pimc:samples=64,policy=tuned",
+        ),
     },
+    "hide-and-seek": {
+        "ISMCTS, leaves scored by the evaluation": _ismcts_growing,
+        "PIMC, bot rollouts cut after 5 moves": _pimc_cut,
+        "hindsight optimisation over the solver": (
+            "pimc:samples=4,evaluator=solver,cutoff=5",
+            "pimc:samples=16,evaluator=solver,cutoff=5",
+        ),
+    },
+    "area-52": {
+        "ISMCTS, leaves scored by the evaluation": _ismcts_growing,
+        "PIMC, bot rollouts cut after 5 moves": _pimc_cut,
+        "hindsight optimisation over the solver": ("pimc:samples=4,evaluator=solver,cutoff=5",),
+    },
+    "boba-tea": {
+        "ISMCTS, leaves scored by the evaluation": _ismcts_growing,
+        "PIMC, bot rollouts cut after 5 moves": _pimc_cut,
+        "hindsight optimisation over the generic search": (
+            "pimc:samples=4,evaluator=solver,cutoff=5",
+        ),
+    },
+    "foursquare": {
+        "ISMCTS, leaves scored by the evaluation": _ismcts_growing,
+        "PIMC, bot rollouts cut after 5 moves": ("pimc:samples=4,cutoff=5",),
+    },
+}
+#: Games whose effort series stop at fewer deals than --effort-deals (their search costs most).
+EFFORT_DEALS: dict[str, int] = {
+    "hide-and-seek": 50,
+    "area-52": 50,
+    "boba-tea": 50,
+    "foursquare": 50,
 }
 #: Multiplayer agents set against the heuristic seat for seat, on --versus-tables tables.
 VERSUS: dict[str, tuple[str, ...]] = {}
+#: Solo games whose rules changed after results were kept for them, with the change (its
+#: commit): their parts' keys name it, so results played under the old rules are not reused.
+#: Loot the Loop: a loss only where the rulebook declares one (issue 25).
+REVISED: dict[str, str] = {"loot-the-loop": "rules:b509964"}
 #: The generic clairvoyant search's version (agents.solvers.version of a game without its own).
 GENERIC = "clairvoyant:1"
 CHUNK = 10  # deals per part for random and heuristic
@@ -122,15 +172,21 @@ def ismcts(game_id: str, budget: int, solo: bool = False) -> str:
     return f"ismcts:iterations={budget}"
 
 
-def solo_chunk(game_id: str, agent: str, seed: int, start: int, count: int) -> list[tuple]:
-    """(deal index, won, score) for deals start..start+count-1."""
+def solo_chunk(  # noqa: PLR0917 - a part's arguments, in its key
+    game_id: str, agent: str, seed: int, start: int, count: int, version: str = ""
+) -> list[tuple]:
+    """(deal index, won, score) for deals start..start+count-1. ``version`` names what else
+    the results depend on (see :func:`work_tag`): revised rules or retuned weights are new
+    work."""
     result = simulate(game_id, agent, count, seed=seed, first=start)
     return [(o.index, bool(o.won), o.score) for o in result.outcomes]
 
 
-def timed_chunk(game_id: str, agent: str, seed: int, start: int, count: int) -> list[tuple]:
+def timed_chunk(  # noqa: PLR0917 - a part's arguments, in its key
+    game_id: str, agent: str, seed: int, start: int, count: int, version: str = ""
+) -> list[tuple]:
     """(deal index, won, score, CPU seconds) for deals start..start+count-1, one at a time so
-    that each deal's cost is its own."""
+    that each deal's cost is its own (``version`` as for :func:`solo_chunk`)."""
     rows = []
     for index in range(start, start + count):
         started = time.process_time()
@@ -145,7 +201,8 @@ def solver_chunk(  # noqa: PLR0917 - a part's arguments, in its key
     """(deal index, won, CPU seconds) of the game's clairvoyant solver for deals
     start..start+count-1: won True, False, or None for unknown (not settled within
     ``seconds`` of CPU). Only whether a deal can be won is asked, not its best score.
-    ``version`` names the solver (see :func:`solver_version`): a better solver is new work."""
+    ``version`` names the solver (see :func:`solver_version`), and the rules' revision where
+    it has one (:func:`work_tag`): a better solver, or changed rules, are new work."""
     game = spyglass.load(game_id)
     rows = []
     for index in range(start, start + count):
@@ -160,6 +217,23 @@ def bound_chunk(game_id: str, seed: int, start: int, count: int, seconds: float)
     before the games' own solvers came, so the results kept under it are reused. That search
     is unchanged since (only its time and node allowance moved to ``solvers.base``)."""
     return solver_chunk(game_id, seed, start, count, seconds)
+
+
+def policy_tag(game_id: str, agent: str) -> str:
+    """The tuned policy's version where ``agent`` plays (``tuned``) or rolls out with
+    (``policy=tuned``) the game's tuned policy, else empty."""
+    name, params = agents.parse_spec(agent)
+    if name != "tuned" and params.get("policy") != "tuned":
+        return ""
+    return policy_version(game_id)
+
+
+def work_tag(game_id: str, agent: str | None) -> str:
+    """What a part's key adds to its arguments to name its work exactly: the rules' revision
+    (:data:`REVISED`) and the tuned policy's version (:func:`policy_tag`), where there are
+    any. Empty otherwise, so the keys of every other part stay those of the results kept."""
+    tags = [REVISED.get(game_id, ""), policy_tag(game_id, agent) if agent else ""]
+    return " ".join(t for t in tags if t)
 
 
 def table_chunk(game_id: str, seats: list[str], players: int, seed: int, games: int) -> list:
@@ -209,10 +283,11 @@ class Planner:
         for start in range(0, args.deals, CHUNK):
             count = min(CHUNK, args.deals - start)
             for info in self.solo:
+                tag = REVISED.get(info.id)
                 for agent in ("random", "heuristic"):
                     parts.append(
                         self.part("solo", info.id, agent, solo_chunk, info.id, agent, args.seed,
-                                  start, count)
+                                  start, count, *([tag] if tag else []))
                     )  # fmt: skip
         tables = []
         for info in self.infos:
@@ -245,21 +320,23 @@ class Planner:
         args, parts = self.args, []
         for first in range(start, stop, SEARCH_CHUNK):
             count = min(SEARCH_CHUNK, stop - first)
-            if agent is None and solver_version(game_id) == GENERIC:
+            tag = work_tag(game_id, agent)
+            if agent is None and solver_version(game_id) == GENERIC and not tag:
                 parts.append(
                     self.part("bound", game_id, None, bound_chunk, game_id, args.seed, first,
                               count, args.seconds)
                 )  # fmt: skip
             elif agent is None:
+                version = " ".join(v for v in (solver_version(game_id), tag) if v)
                 parts.append(
                     self.part("bound", game_id, None, solver_chunk, game_id, args.seed, first,
-                              count, args.seconds, solver_version(game_id))
+                              count, args.seconds, version)
                 )  # fmt: skip
             else:
                 function = timed_chunk if timed else solo_chunk
                 parts.append(
                     self.part("solo", game_id, agent, function, game_id, agent, args.seed,
-                              first, count)
+                              first, count, *([tag] if tag else []))
                 )  # fmt: skip
         return parts
 
@@ -371,8 +448,6 @@ def _caps(values: list[str], parser: argparse.ArgumentParser) -> dict[str, int]:
 
 def _candidates(values: list[str], parser: argparse.ArgumentParser) -> dict[str, tuple[str, ...]]:
     """``--candidate GAME=SPEC,...`` options as {game: specs}; unknown games and agents refused."""
-    from spyglass import agents  # noqa: PLC0415
-
     known = {i.id for i in spyglass.games()}
     chosen: dict[str, tuple[str, ...]] = {}
     for value in values:
@@ -596,7 +671,8 @@ def collect(argv: list[str] | None = None) -> tuple[Any, list, list[int], Result
             most_deals = min(search_deals, caps.get(info.id, search_deals))
             for agent in searches + trying:
                 timed = agent in trying
-                most = min(most_deals, args.candidate_deals) if timed else most_deals
+                cheap = agents.parse_spec(agent)[0] in CHEAP
+                most = min(most_deals, args.candidate_deals) if timed and not cheap else most_deals
                 done, series = reached[info.id, agent], solo_rows[info.id, agent]
                 if done >= most or precise(series, args.precision):
                     continue
@@ -609,7 +685,7 @@ def collect(argv: list[str] | None = None) -> tuple[Any, list, list[int], Result
             # the bound covers the deals of the game's longest series (effort ones included)
             widest = max(
                 [reached[info.id, agent] for agent in searches + trying]
-                + [args.effort_deals for _ in EFFORT.get(info.id, {})]
+                + [effort_deals(info.id, args.effort_deals) for _ in EFFORT.get(info.id, {})]
             )
             widest = min(widest, args.bound_deals or widest)
             if reached[info.id, None] < widest:
@@ -629,7 +705,7 @@ def collect(argv: list[str] | None = None) -> tuple[Any, list, list[int], Result
         # of the same deals would count them twice in that series
         effort = [
             planner.search(
-                info.id, spec, 0, args.effort_deals,
+                info.id, spec, 0, effort_deals(info.id, args.effort_deals),
                 timed=spec not in {ismcts(info.id, b, solo=True) for b in budgets},
             )
             for info in planner.solo
@@ -920,32 +996,48 @@ def targets(solo: list, budgets: list[int], results: Results) -> list[str]:
     return lines
 
 
+def effort_deals(game_id: str, deals: int) -> int:
+    """The deals of ``game_id``'s effort series: ``deals`` (--effort-deals), or fewer where
+    :data:`EFFORT_DEALS` says so."""
+    return min(deals, EFFORT_DEALS.get(game_id, deals))
+
+
 def effort(solo: list, results: Results, deals: int) -> list[str]:
     """How the win rate grows with effort: each method's series on the same deals (the first
-    ``deals``; a longer series of the table is cut to them)."""
+    ``deals``, or the game's own :data:`EFFORT_DEALS`; a longer series is cut to them), beside
+    the heuristic's win rate on those very deals."""
     games = [i for i in solo if EFFORT.get(i.id)]
     if not games:
         return []
     lines = [
         "### How strength grows with effort",
         "",
-        "Each method at growing budgets on the same deals: the win rate (Wilson 95% interval) "
-        "and the mean CPU seconds a deal took.",
+        "Each method at growing budgets on the same deals: the win rate (Wilson 95% interval), "
+        "the heuristic's on those deals, the deals only the agent and only the heuristic won, "
+        "and the mean CPU seconds a deal took (over all the deals the series played).",
         "",
-        "| game | method | agent | win rate | CPU-s a deal |",
-        "|---|---|---|---|---|",
+        "| game | method | agent | win rate | heuristic there | only agent / only heuristic "
+        "| CPU-s a deal |",
+        "|---|---|---|---|---|---|---|",
     ]
     for info in games:
+        first = effort_deals(info.id, deals)
+        heuristic = {i: won for i, won, _ in results.solo.get((info.id, "heuristic"), [])}
         for method, specs in EFFORT[info.id].items():
             for spec in specs:
-                rows = [r for r in results.solo.get((info.id, spec), []) if r[0] < deals]
+                rows = [r for r in results.solo.get((info.id, spec), []) if r[0] < first]
                 if not rows:
                     continue
                 wins = sum(1 for _, won, _ in rows if won)
+                both = [(won, heuristic[i]) for i, won, _ in rows if i in heuristic]
+                base = _share(sum(h for _, h in both), len(both)) if both else "–"
+                only = sum(1 for w, h in both if w and not h)
+                other = sum(1 for w, h in both if h and not w)
                 cpu = results.cpu.get((info.id, spec), [])
                 mean = f"{sum(cpu) / len(cpu):.2f}" if cpu else "–"
                 lines.append(
-                    f"| {info.id} | {method} | `{spec}` | {_rate(wins, len(rows))} | {mean} |"
+                    f"| {info.id} | {method} | `{spec}` | {_rate(wins, len(rows))} | {base} "
+                    f"| {only} / {other} | {mean} |"
                 )
     return lines
 

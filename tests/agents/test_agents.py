@@ -6,7 +6,15 @@ from spyglass.engine import RulesError, State
 
 
 def test_registry_names_and_errors() -> None:
-    assert agents.names() == ["random", "heuristic", "ismcts", "pimc", "solver", "strongest"]
+    assert agents.names() == [
+        "random",
+        "heuristic",
+        "ismcts",
+        "pimc",
+        "solver",
+        "tuned",
+        "strongest",
+    ]
     with pytest.raises(RulesError, match="unknown agent 'genius'; known agents: random"):
         agents.load("genius")
     with pytest.raises(RulesError, match="agent 'random'"):

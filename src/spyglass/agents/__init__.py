@@ -16,6 +16,7 @@ from .measured import HINT_MS, StrongestAgent, hint_spec, strongest
 from .pimc import PIMCAgent
 from .random import RandomAgent
 from .solver import SolverAgent
+from .tuned import TunedAgent
 
 
 class Agent(Protocol):
@@ -36,6 +37,7 @@ AGENTS: dict[str, type[Agent]] = {
     "ismcts": ISMCTSAgent,
     "pimc": PIMCAgent,
     "solver": SolverAgent,
+    "tuned": TunedAgent,
     "strongest": StrongestAgent,
 }
 #: The agent that plays each game with its measured strongest agent (``strongest(game_id)``
@@ -99,6 +101,7 @@ __all__ = [
     "RandomAgent",
     "SolverAgent",
     "StrongestAgent",
+    "TunedAgent",
     "hint_spec",
     "load",
     "load_spec",

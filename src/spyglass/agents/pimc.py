@@ -4,24 +4,26 @@ For each decision the agent samples determinizations of its seat (``seat.determi
 states consistent with what the seat knows, never the true state) and plays every legal move
 on each of them. A move's value on a sample is one of:
 
-- ``rollout``: the game's own bot plays the sample out from there (a seat's rollout policy is
-  its bot, which reads only what that seat can see), and the value is the reward it ends with,
-  or the game's evaluation after ``cutoff`` moves. Choosing the move with the best mean is one
-  step of policy improvement over the bot (Bertsekas' rollout algorithm; Tesauro and Galperin's
-  backgammon rollouts): it can only lose to the bot through sampling noise.
+- ``rollout``: a policy plays the sample out from there, and the value is the reward it ends
+  with, or the game's evaluation after ``cutoff`` moves. The policy is the game's own bot, or
+  with ``policy="tuned"`` the game's tuned policy (``agents.policies``; the bot where there is
+  none); either reads only what the seat can see. Choosing the move with the best mean is one
+  step of policy improvement over that policy (Bertsekas' rollout algorithm; Tesauro and
+  Galperin's backgammon rollouts): it can only lose to it through sampling noise, and the
+  better the policy, the better the improvement.
 - ``solver``: whether the sample can still be won with every card known (the game's clairvoyant
   solver, a small CPU allowance per sample): hindsight optimisation (Yoon, Fern and Givan;
   Bjarnason, Fern and Tadepalli's Klondike player). Samples the solver does not settle, and
   ties, fall back on the rollout's value, so moves that every sample wins are still told apart.
 
 Every move sees the same samples and the same rollout dice (common random numbers), so the
-difference between two moves is measured on the same luck. The bot's own move is the
+difference between two moves is measured on the same luck. The policy's own move is the
 reference: the others race against it in batches of samples, a move clearly behind it (its mean
 difference more than two standard errors below) drops out, and at the end a move replaces the
-bot's only if it is ahead by more than ``margin`` standard errors. So noise rarely talks the
-agent out of a good move, and a small budget plays like the bot. ``samples`` is the number of
-samples a move is judged on at most; ``milliseconds`` caps the CPU time of a decision (real time
-with ``clock="wall"``: see ``agents.clock``).
+policy's only if it is ahead by more than ``margin`` standard errors (``margin=0``: any
+lead). So noise rarely talks the agent out of a good move, and a small budget plays like the
+policy. ``samples`` is the number of samples a move is judged on at most; ``milliseconds`` caps
+the CPU time of a decision (real time with ``clock="wall"``: see ``agents.clock``).
 """
 
 from __future__ import annotations
@@ -34,8 +36,10 @@ from spyglass.engine import Action, IllegalAction, RulesError, Seat, State
 from spyglass.engine.rng import Rng, as_rng
 
 from .clock import Deadline, check_clock
+from .policies import policy as tuned_policy
 
 EVALUATORS = ("rollout", "solver")
+POLICIES = ("bot", "tuned")
 
 
 BATCH = 4  # samples added to every move still in the race at a time
@@ -77,7 +81,8 @@ class PIMCAgent:
     a decision may take), ``evaluator`` ("rollout" or "solver"), ``cutoff`` (rollout moves
     before the game's evaluation scores the position; None plays to the end), ``solve_ms`` (the
     solver's CPU allowance per sample), ``margin`` (standard errors by which a move must beat
-    the bot's to replace it)."""
+    the policy's to replace it), ``policy`` ("bot" or "tuned": who plays the rollouts and
+    proposes the reference move)."""
 
     name = "pimc"
 
@@ -92,6 +97,7 @@ class PIMCAgent:
         solve_ms: float = 20.0,
         margin: float = 1.0,
         clock: str = "cpu",
+        policy: str = "bot",
     ) -> None:
         if int(samples) < 1:
             raise RulesError("pimc needs at least one sample")
@@ -103,6 +109,8 @@ class PIMCAgent:
             raise RulesError("cutoff is a number of moves, 0 or more")
         if float(solve_ms) <= 0:
             raise RulesError("solve_ms must be positive")
+        if policy not in POLICIES:
+            raise RulesError(f"policy is one of {', '.join(POLICIES)}, not {policy!r}")
         self.rng = as_rng(seed)
         self.samples = int(samples)
         self.milliseconds = None if milliseconds is None else float(milliseconds)
@@ -111,6 +119,7 @@ class PIMCAgent:
         self.solve_seconds = float(solve_ms) / 1000
         self.margin = float(margin)
         self.clock = check_clock(clock, "pimc")
+        self.policy = policy
         self.last_evaluations = 0  # how many (move, sample) pairs the last decision judged
 
     def choose(self, seat: Seat) -> Action:
@@ -123,6 +132,8 @@ class PIMCAgent:
             return legal[0]
         game = seat.game
         bot = game.spec.bot
+        if self.policy == "tuned":
+            bot = tuned_policy(game.info.id, bot)
         if bot is None:
             raise RulesError(f"{game.info.id} has no bot to roll out with")
         deadline = Deadline.after(self.milliseconds, self.clock)
