@@ -117,7 +117,10 @@ def test_weights_are_parameters_and_unknown_ones_are_named() -> None:
     assert play.weights[order.index("suit_outs")] == 0.0
     assert play.weights[order.index("survival")] == policy_module.WEIGHTS["survival"]
     with pytest.raises(RulesError, match="no weight 'luck'; its weights: survival, draws"):
-        agents.load("tuned", luck=1).choose(state.seat(0))
+        policy_module.Policy({"luck": 1.0})
+    # a name no tuned policy has is refused before any game is played
+    with pytest.raises(RulesError, match="no tuned policy has a weight 'luck'"):
+        agents.load("tuned", luck=1)
     other = spyglass.load("syndicate").new_state(seed=1)
     with pytest.raises(RulesError, match="syndicate has no tuned policy to give weights to"):
         agents.load("tuned", draws=1).choose(other.seat(0))

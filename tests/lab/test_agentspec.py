@@ -20,6 +20,7 @@ from spyglass.lab.agentspec import check_agent
         ("random:x=1", "no parameter 'x' (its parameters: none)"),
         ("genius", "unknown agent 'genius'"),
         ("ismcts:iterations=0", "at least one iteration"),
+        ("tuned:surviving=2", "no tuned policy has a weight 'surviving'; their weights: "),
     ],
 )
 def test_a_bad_spec_is_one_clear_line(spec: str, message: str) -> None:
@@ -29,7 +30,12 @@ def test_a_bad_spec_is_one_clear_line(spec: str, message: str) -> None:
 
 
 def test_good_specs_pass_and_no_game_is_played_with_a_bad_one() -> None:
-    for spec in ("random", "heuristic", "ismcts:iterations=20,c=0.5,rollout=random,cutoff=3"):
+    for spec in (
+        "random",
+        "heuristic",
+        "ismcts:iterations=20,c=0.5,rollout=random,cutoff=3",
+        "tuned:survival=2.5,suit_outs=4",  # the tuned agent's weights, as `spyglass tune` sets them
+    ):
         check_agent(spec)
     played = []
     with pytest.raises(RulesError, match="c is a number"):

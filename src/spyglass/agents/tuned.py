@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from spyglass.engine import Action, Bot, IllegalAction, Seat
+from spyglass.engine import Action, Bot, IllegalAction, RulesError, Seat
 from spyglass.engine.rng import as_rng
 
-from .policies import policy
+from .policies import policy, weight_names
 
 
 class TunedAgent:
@@ -19,6 +19,12 @@ class TunedAgent:
 
     def __init__(self, seed: int | None = None, **weights: Any) -> None:
         self.rng = as_rng(seed)
+        unknown = sorted(set(weights) - weight_names())
+        if unknown:
+            raise RulesError(
+                f"no tuned policy has a weight {unknown[0]!r}; their weights: "
+                + ", ".join(sorted(weight_names()))
+            )
         self.weights = {name: float(value) for name, value in weights.items()}
         self._policies: dict[str, Bot] = {}
 

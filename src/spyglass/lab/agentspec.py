@@ -63,8 +63,11 @@ def check_agent(spec: str) -> None:
     except Exception:  # an annotation we cannot resolve: check nothing
         hints = {}
     accepted = inspect.signature(cls.__init__).parameters
+    # an agent taking ``**names`` (the tuned agent's weights) checks those names itself
+    any_name = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values())
     for key, value in params.items():
-        if key not in accepted or key in ("self", "seed"):
+        named = key in accepted and accepted[key].kind is not inspect.Parameter.VAR_KEYWORD
+        if key in ("self", "seed") or not (named or any_name):
             known = [p for p in accepted if p not in ("self", "seed")]
             listed = ", ".join(known) or "none"
             raise RulesError(f"agent {spec!r}: no parameter {key!r} (its parameters: {listed})")

@@ -35,6 +35,15 @@ def policy(game_id: str, bot: Bot | None, weights: Mapping[str, float] | None = 
     return import_module(f"{__name__}.{module}").Policy(dict(weights or {}))
 
 
+def weight_names() -> set[str]:
+    """Every weight some tuned policy has (an agent given weights checks them against these
+    before any game is played)."""
+    names: set[str] = set()
+    for module in DEDICATED.values():
+        names.update(import_module(f"{__name__}.{module}").WEIGHTS)
+    return names
+
+
 def version(game_id: str) -> str:
     """Which tuned policy plays ``game_id`` and in which version (``module:VERSION``; empty where
     the game has none): results kept from a run (the strength run's cache) name it, so that
@@ -45,4 +54,4 @@ def version(game_id: str) -> str:
     return f"{module}:{import_module(f'{__name__}.{module}').VERSION}"
 
 
-__all__ = ["DEDICATED", "policy", "version"]
+__all__ = ["DEDICATED", "policy", "version", "weight_names"]
