@@ -37,7 +37,7 @@ import spyglass
 from spyglass.adapters import gymnasium as gym_adapter
 from spyglass.adapters import openspiel as spiel_adapter
 from spyglass.adapters import pettingzoo as zoo_adapter
-from spyglass.adapters.encoding import encoding_for
+from spyglass.adapters.tensors import encoding_for
 from spyglass.engine import Rng
 
 

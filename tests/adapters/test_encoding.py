@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import spyglass
-from spyglass.adapters.encoding import EncodingError, GameEncoding
+from spyglass.adapters.tensors import EncodingError, GameEncoding
 from spyglass.engine import Action, Rng
 
 STEPS = 150  # per playout: long games are checked on their first moves

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 import spyglass
-from spyglass.adapters.encoding import GameEncoding
 from spyglass.adapters.incremental import Incremental, Items, ObservationError, Part, remembered
+from spyglass.adapters.tensors import GameEncoding
 from spyglass.engine import Rng, State
 
 CASES = [

@@ -13,8 +13,8 @@ import pytest
 pytest.importorskip("numpy")
 
 import spyglass
-from spyglass.adapters.encoding import encoding_for
 from spyglass.adapters.rewards import REWARDS, place, rewards
+from spyglass.adapters.tensors import encoding_for
 from spyglass.engine import Rng, State
 
 #: Deals per game and options that keep the long games short (a few CPU-seconds per game).

@@ -17,7 +17,7 @@ from tests.conformance.test_conformance import player_counts
 
 np = pytest.importorskip("numpy")
 
-from spyglass.adapters.encoding import GameEncoding  # noqa: E402
+from spyglass.adapters.tensors import GameEncoding  # noqa: E402
 
 PLAYOUTS = 2  # one random, one by the bot
 

@@ -31,8 +31,8 @@ import pyspiel
 import spyglass
 from spyglass.engine import Action, Rng, State, derive_seed
 
-from .encoding import GameEncoding, encoding_for
 from .rewards import bounds, check_reward, rewards
+from .tensors import GameEncoding, encoding_for
 
 DEFAULT_DEALS = 1 << 16
 #: The most outcomes one chance node lists.

@@ -28,8 +28,8 @@ from pettingzoo.utils import wrappers
 import spyglass
 from spyglass.engine import Action, RulesError, State
 
-from .encoding import encoding_for
 from .rewards import check_reward, rewards
+from .tensors import encoding_for
 from .text import view_text
 
 RENDER_MODES = ("ansi", "human")

@@ -18,7 +18,7 @@ Nothing here looks at a state that is not over: rewards come at the end of the g
 from __future__ import annotations
 
 from spyglass.engine import Game, Result
-from spyglass.engine.encoding import Scoring
+from spyglass.engine.learner_spec import Scoring
 
 REWARDS = ("win", "score")
 

@@ -16,7 +16,7 @@ from .rng import Rng, fresh_seed
 
 if TYPE_CHECKING:
     from .action import Action
-    from .encoding import EncodingHook
+    from .learner_spec import EncodingHook
     from .state import State
 
 Bot = Callable[["State", Rng], "Action"]

@@ -29,7 +29,7 @@ from spyglass.engine.rng import Rng
 
 from .bots import agent_params, capped, hint_params, strongest_agent
 from .store import Conflict, Job, hint_kind
-from .tables import Table, TableError, describe_action
+from .tables import LiveTable, TableError, describe_action
 from .workers import GRACE
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ class JobRunner:
 
     # ------------------------------------------------------------------ bots
 
-    async def _bot(self, table: Table, job: Job) -> None:
+    async def _bot(self, table: LiveTable, job: Job) -> None:
         manager = self.manager
         if table.state.step != job.step:
             async with table.lock:
@@ -143,7 +143,7 @@ class JobRunner:
         if await manager.whole(self._commit(table, state, job, notation)):
             manager.after_change(table)
 
-    async def _commit(self, table: Table, state: State, job: Job, notation: str) -> bool:
+    async def _commit(self, table: LiveTable, state: State, job: Job, notation: str) -> bool:
         manager = self.manager
         async with table.lock:
             if table.state.step != job.step:
@@ -155,7 +155,7 @@ class JobRunner:
                 return True
             return True
 
-    async def bot_move(self, table: Table, state: State, seat: int) -> str:
+    async def bot_move(self, table: LiveTable, state: State, seat: int) -> str:
         """The bot's move at ``state``: its agent within the bot's time cap; if that fails or
         runs out of time, the game's bot; if that fails too, a random legal move (a table must
         never stall). Seeded by the table and the step: any process plays the same move."""
@@ -188,7 +188,7 @@ class JobRunner:
 
     # ------------------------------------------------------------------ hints
 
-    async def _hint(self, table: Table, job: Job) -> None:
+    async def _hint(self, table: LiveTable, job: Job) -> None:
         manager = self.manager
         if table.state.step != job.step:
             async with table.lock:
@@ -202,7 +202,7 @@ class JobRunner:
         await manager.run_db(manager.store.finish_job, job, text)
         manager.answer_hint(table, job.step, job.seat, text)
 
-    async def think_hint(self, table: Table, state: State, seat: int) -> dict[str, Any]:
+    async def think_hint(self, table: LiveTable, state: State, seat: int) -> dict[str, Any]:
         manager = self.manager
         caps = manager.caps
         agent = strongest_agent()
@@ -224,7 +224,7 @@ class JobRunner:
         return {"agent": agent, "action": describe_action(state, action)}
 
     async def await_hint(
-        self, table: Table, key: tuple[int, int], pending: asyncio.Future[Any]
+        self, table: LiveTable, key: tuple[int, int], pending: asyncio.Future[Any]
     ) -> Any:
         """The answer to a hint asked here, whichever process thinks it out: a note says when
         it is ready, and the database is looked at now and then in case a note was lost."""

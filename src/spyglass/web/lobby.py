@@ -24,7 +24,7 @@ from .clocks import DEFAULT_BOT
 from .limits import Refused
 from .names import BadName, bot_name, check_unique, clean_name
 from .store import JOB_BOT, PLAYING, WAITING_BOT, WAITING_HUMAN, Conflict, Job, SeatRow
-from .tables import BOT, HUMAN, Table, TableError
+from .tables import BOT, HUMAN, LiveTable, TableError
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -49,7 +49,7 @@ class Lobby:
 
     # ------------------------------------------------------------------ joining
 
-    async def join(self, table: Table, seat: int, name: str | None, client: str) -> str:
+    async def join(self, table: LiveTable, seat: int, name: str | None, client: str) -> str:
         """Give the open seat ``seat`` to the caller under ``name``: its new token, for the
         caller alone. The table starts when this was its last empty seat."""
         manager = self.manager
@@ -71,7 +71,7 @@ class Lobby:
         await self.start_if_full(table)
         return token
 
-    async def _join(self, table: Table, seat: int, name: str, token_hash: str) -> None:
+    async def _join(self, table: LiveTable, seat: int, name: str, token_hash: str) -> None:
         manager = self.manager
 
         def check(seats: list[SeatRow]) -> None:
@@ -108,7 +108,7 @@ class Lobby:
 
     async def start(
         self,
-        table: Table,
+        table: LiveTable,
         host_key: str | None,
         agent: str | None = None,
         budget: int | None = None,
@@ -129,7 +129,7 @@ class Lobby:
         if not await manager.whole(self._start(table, (agent, budget))):
             raise TableError(409, "the game has already started")
 
-    async def start_if_full(self, table: Table) -> bool:
+    async def start_if_full(self, table: LiveTable) -> bool:
         """Start an open table whose every seat is now taken (after a join or a claim)."""
         if table.started or any(empty(s) for s in table.row.seats):
             return False
@@ -146,7 +146,7 @@ class Lobby:
             except TableError:
                 continue
 
-    async def _start(self, table: Table, fill: tuple[str, int | None] | None) -> bool:
+    async def _start(self, table: LiveTable, fill: tuple[str, int | None] | None) -> bool:
         """Start the game: empty seats to ``fill``'s agent (None: only if there are none);
         the clock of the first person to move starts now; the first bot's move is queued.
         False if it has started already (or, without ``fill``, is not full)."""
@@ -173,7 +173,7 @@ class Lobby:
         raise TableError(503, "the table changed while it was being started; try again")
 
     def _start_change(
-        self, table: Table, fill: tuple[str, int | None] | None
+        self, table: LiveTable, fill: tuple[str, int | None] | None
     ) -> clockstore.Change | None:
         empties = [s.seat for s in table.row.seats if empty(s)]
         if empties and fill is None:

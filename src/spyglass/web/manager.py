@@ -1,6 +1,6 @@
 """The table manager: the one authority over every table a server process serves.
 
-**One authority per table.** A process holds at most one live :class:`~.tables.Table` per table
+**One authority per table.** A process holds at most one live :class:`~.tables.LiveTable` per table
 id: every request resolves the id through :meth:`TableManager.hold`, which pins the live object
 while the request uses it; a table leaves memory only when nobody in this process watches or
 uses it, so no request ever acts on a second copy.
@@ -73,10 +73,10 @@ from .tables import (
     HUMAN,
     Close,
     Created,
+    LiveTable,
     Outgoing,
     SeatSpec,
     Subscriber,
-    Table,
     TableError,
     describe_action,
     final_result,
@@ -135,8 +135,8 @@ class TableManager:
         self.jobs = JobRunner(self)
         self.timekeeper = Timekeeper(self)  # clocks and time-outs (web/timeouts.py)
         self.lobby = Lobby(self)  # open tables: joins and starts (web/lobby.py)
-        self.tables: dict[str, Table] = {}
-        self._loading: dict[str, asyncio.Future[Table]] = {}
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         # SQLite has one writer: one database thread keeps writes in order without waiting on
         # locks. PostgreSQL takes several at once.
         self._db = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="spyglass-db")
@@ -305,7 +305,7 @@ class TableManager:
             private=private,
             host_hash=auth.token_hash(host_key),
         )
-        table = Table(row=row, state=state)
+        table = LiveTable(row=row, state=state)
         if opened:
             row.waiting = WAITING_PLAYERS  # nobody moves until its seats are taken
         row.waiting = table.waiting()
@@ -369,7 +369,7 @@ class TableManager:
         shown = f"{given} ({agent} bot)" if given else bot_name(index, agent)
         return SeatRow(index, BOT, shown, agent, spec.budget, None)
 
-    def bot_job(self, table: Table, state: State | None = None) -> Job | None:
+    def bot_job(self, table: LiveTable, state: State | None = None) -> Job | None:
         """The job of the bot to move at this table's position (or at ``state``), if a bot is
         to move."""
         state = table.state if state is None else state
@@ -384,7 +384,7 @@ class TableManager:
     # ------------------------------------------------------------------ finding
 
     @contextlib.asynccontextmanager
-    async def hold(self, table_id: str) -> AsyncIterator[Table]:
+    async def hold(self, table_id: str) -> AsyncIterator[LiveTable]:
         """The live table with this id, kept in memory while the caller uses it."""
         table = await self.get(table_id)
         table.pins += 1
@@ -395,7 +395,7 @@ class TableManager:
             table.pins -= 1
             self.release(table)
 
-    async def get(self, table_id: str) -> Table:
+    async def get(self, table_id: str) -> LiveTable:
         """The live table with this id, loading it from the database if need be (one load
         however many requests ask at once)."""
         if len(table_id) > 64:
@@ -420,7 +420,7 @@ class TableManager:
             return table
         return await asyncio.shield(loading)
 
-    async def _load(self, table_id: str) -> Table:
+    async def _load(self, table_id: str) -> LiveTable:
         rows = await self.run_db(self.store.load, table_id)
         if not rows:
             raise TableError(404, f"there is no table {table_id!r}")
@@ -434,13 +434,13 @@ class TableManager:
         self.tables[table_id] = table
         return table
 
-    async def refresh(self, table: Table) -> bool:
+    async def refresh(self, table: LiveTable) -> bool:
         """Bring the live table up to what the database holds: its moves, then its seats and
         clocks (a time-out, a join, a start). True if anything changed."""
         moved = await self._refresh_moves(table)
         return await self.timekeeper.sync(table) or moved
 
-    async def _refresh_moves(self, table: Table) -> bool:
+    async def _refresh_moves(self, table: LiveTable) -> bool:
         """Bring the live table up to what the database holds (another process changed it, or
         a write found the database elsewhere): the new moves are applied to the copy when it
         was merely behind, else the table is read again. True if anything changed."""
@@ -471,7 +471,7 @@ class TableManager:
         return True
 
     @staticmethod
-    def authenticate(table: Table, token: str | None) -> int | None:
+    def authenticate(table: LiveTable, token: str | None) -> int | None:
         """The seat a token sits in; None without a token (a spectator); 403 for a token that
         is no seat's."""
         if token is None or token == "":
@@ -494,7 +494,7 @@ class TableManager:
             raise TableError(403, "this token holds no seat at this table")
         return found
 
-    async def identify(self, table: Table, token: str | None) -> int | None:
+    async def identify(self, table: LiveTable, token: str | None) -> int | None:
         """:meth:`authenticate`, except that with other processes on the database a token this
         copy does not know is checked once against the seats as stored before it is refused:
         a token made a moment ago on another process (a rematch's seat, a device key, a
@@ -518,13 +518,13 @@ class TableManager:
         return seat
 
     @staticmethod
-    def writable(table: Table) -> None:
+    def writable(table: LiveTable) -> None:
         if table.broken is not None:
             raise TableError(409, table.broken)
 
     # ------------------------------------------------------------------ seats: invites
 
-    async def claim(self, table: Table, invite: str, client: str) -> tuple[int, str]:
+    async def claim(self, table: LiveTable, invite: str, client: str) -> tuple[int, str]:
         """Use an invite: its seat gets a new token, returned to the claimer alone."""
         try:
             self.rates.take("claims", client)
@@ -542,7 +542,7 @@ class TableManager:
         await self.lobby.start_if_full(table)  # an open table's last empty seat
         return seat, token
 
-    async def _claim(self, table: Table, invite_hash: str, token_hash: str) -> int | None:
+    async def _claim(self, table: LiveTable, invite_hash: str, token_hash: str) -> int | None:
         async with table.lock:
             seat = await self.run_db(self.store.claim, table.id, invite_hash, token_hash)
             if seat is None:
@@ -553,7 +553,7 @@ class TableManager:
         self.broadcast(table)  # everyone sees the seat taken
         return seat
 
-    async def reinvite(self, table: Table, host_key: str | None, seat: int) -> str:
+    async def reinvite(self, table: LiveTable, host_key: str | None, seat: int) -> str:
         """A new invite for a person's seat, by the host: the seat's old token and invite stop
         working at once (its connections are closed)."""
         if not auth.matches(host_key, table.row.host_hash):
@@ -565,7 +565,7 @@ class TableManager:
         await self.whole(self._reinvite(table, seat, auth.token_hash(invite)))
         return invite
 
-    async def _reinvite(self, table: Table, seat: int, invite_hash: str) -> None:
+    async def _reinvite(self, table: LiveTable, seat: int, invite_hash: str) -> None:
         async with table.lock:
             await self.run_db(self.store.reinvite, table.id, seat, invite_hash)
             row = table.seat_row(seat)
@@ -576,14 +576,14 @@ class TableManager:
         self._revoke(table, seat, "the host invited someone else to this seat")
         self.broadcast(table)
 
-    async def rotate(self, table: Table, seat: int, token: str) -> str:
+    async def rotate(self, table: LiveTable, seat: int, token: str) -> str:
         """A new token for a seat, asked by its holder: the old one stops working."""
         new = auth.new_token()
         if not await self.whole(self._rotate(table, seat, token, auth.token_hash(new))):
             raise TableError(403, "this token no longer holds the seat")
         return new
 
-    async def _rotate(self, table: Table, seat: int, token: str, new_hash: str) -> bool:
+    async def _rotate(self, table: LiveTable, seat: int, token: str, new_hash: str) -> bool:
         async with table.lock:
             old_hash = auth.token_hash(token)
             if not await self.run_db(self.store.rotate, table.id, seat, old_hash, new_hash):
@@ -592,7 +592,7 @@ class TableManager:
         self._revoke(table, seat, "this seat's key was replaced")
         return True
 
-    def _revoke(self, table: Table, seat: int, why: str) -> None:
+    def _revoke(self, table: LiveTable, seat: int, why: str) -> None:
         """Close the connections of ``seat`` that proved it with a token it no longer has."""
         row = table.seat_row(seat)
         current = row.token_hash
@@ -603,7 +603,7 @@ class TableManager:
 
     # ------------------------------------------------------------------ what a seat sees
 
-    def message(self, table: Table, seat: int | None) -> dict[str, Any]:
+    def message(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
         """Everything one connection of ``seat`` is sent: its view, its legal moves when it is
         to move, and the public summary."""
         state = table.state
@@ -624,7 +624,7 @@ class TableManager:
             "can_undo": self._can_undo(table, seat),
         }
 
-    def message_text(self, table: Table, seat: int | None) -> str:
+    def message_text(self, table: LiveTable, seat: int | None) -> str:
         """:meth:`message` as JSON text, built once per state and presence for each seat."""
         key = (table.version, table.connected(), self.timekeeper.bucket(table))
         if table._texts_of != key:
@@ -636,7 +636,7 @@ class TableManager:
         return text
 
     @staticmethod
-    def _can_undo(table: Table, seat: int | None) -> bool:
+    def _can_undo(table: LiveTable, seat: int | None) -> bool:
         return (
             seat is not None
             and table.state.players == 1
@@ -649,12 +649,14 @@ class TableManager:
     # ------------------------------------------------------------------ moves
 
     async def act(
-        self, table: Table, seat: int, notation: str, expected_step: int | None = None
+        self, table: LiveTable, seat: int, notation: str, expected_step: int | None = None
     ) -> None:
         """Apply a human seat's move, or refuse it with the rule that forbids it."""
         await self.whole(self._act(table, seat, notation, expected_step))
 
-    async def _act(self, table: Table, seat: int, notation: str, expected_step: int | None) -> None:
+    async def _act(
+        self, table: LiveTable, seat: int, notation: str, expected_step: int | None
+    ) -> None:
         for attempt in range(RETRIES):
             async with table.lock:
                 self.writable(table)
@@ -693,7 +695,9 @@ class TableManager:
             return
 
     @staticmethod
-    def _already_done(table: Table, seat: int, notation: str, expected_step: int | None) -> bool:
+    def _already_done(
+        table: LiveTable, seat: int, notation: str, expected_step: int | None
+    ) -> bool:
         """Whether this very move, chosen at ``expected_step``, is the table's last one (a
         request sent again after a lost answer, e.g. through a balancer whose server died)."""
         state = table.state
@@ -709,7 +713,7 @@ class TableManager:
         except IllegalAction:
             return False
 
-    async def commit(self, table: Table, seat: int, notation: str) -> None:
+    async def commit(self, table: LiveTable, seat: int, notation: str) -> None:
         """Check, persist, then apply a move (the caller holds the table's lock). Raises
         :class:`Conflict` when the database holds another step (nothing changed)."""
         new = table.state.clone()
@@ -764,14 +768,14 @@ class TableManager:
         if job is not None:
             self.jobs.wake()
 
-    def after_change(self, table: Table) -> None:
+    def after_change(self, table: LiveTable) -> None:
         self.broadcast(table)
         if table.over and table.row.rated is None:
             self.spawn(self.rate(table))
 
     # ------------------------------------------------------------------ accounts, ratings
 
-    async def rate(self, table: Table) -> None:
+    async def rate(self, table: LiveTable) -> None:
         """Rate a finished table (ratings.py: once, whichever process gets there first) and
         show everyone the changes."""
         result = table_result(table)
@@ -817,14 +821,14 @@ class TableManager:
             self._revoke(table, seat, "this seat's key was replaced")
         self.broadcast(table)
 
-    def adopt(self, table: Table) -> None:
+    def adopt(self, table: LiveTable) -> None:
         """A table just created elsewhere in this process (a rematch): this is its copy."""
         self.tables.setdefault(table.id, table)
         if self.bot_job(table) is not None:
             self.jobs.wake()
 
     @staticmethod
-    def message_json(table: Table, message: dict[str, Any]) -> dict[str, Any]:
+    def message_json(table: LiveTable, message: dict[str, Any]) -> dict[str, Any]:
         """A message as sent, with its sender's and recipient's names."""
         seats = table.row.seats
         names = {"from_name": seats[message["from"]].name}
@@ -832,12 +836,12 @@ class TableManager:
             names["to_name"] = seats[message["to"]].name
         return {**message, **names}
 
-    async def undo(self, table: Table, seat: int) -> None:
+    async def undo(self, table: LiveTable, seat: int) -> None:
         """Take back the last move of a solo game (not once it is over: by then every hidden
         card has been shown)."""
         await self.whole(self._undo(table, seat))
 
-    async def _undo(self, table: Table, seat: int) -> None:
+    async def _undo(self, table: LiveTable, seat: int) -> None:
         for attempt in range(RETRIES):
             async with table.lock:
                 self.writable(table)
@@ -865,7 +869,7 @@ class TableManager:
             self.after_change(table)
             return
 
-    async def _take_back(self, table: Table) -> None:
+    async def _take_back(self, table: LiveTable) -> None:
         step = table.state.step - 1
         record = table.row.record()
         record["actions"] = record["actions"][:step]
@@ -895,7 +899,7 @@ class TableManager:
         table.state = state
         table.changed()
 
-    async def hint(self, table: Table, seat: int) -> dict[str, Any]:
+    async def hint(self, table: LiveTable, seat: int) -> dict[str, Any]:
         """The move the strongest agent would make for this seat, with its sentence: a job that
         any process's workers think out once per position (later requests, on any process, get
         the same answer), within the hint's time cap, and limited per seat."""
@@ -943,7 +947,7 @@ class TableManager:
             raise TableError(409, "the table moved on while the hint was thought out")
         return result
 
-    def answer_hint(self, table: Table, step: int, seat: int, text: str) -> None:
+    def answer_hint(self, table: LiveTable, step: int, seat: int, text: str) -> None:
         """A hint's answer came (thought out here, or by another process): whoever waits for it
         gets it."""
         pending = table.hints.get((step, seat))
@@ -954,7 +958,9 @@ class TableManager:
 
     # ------------------------------------------------------------------ messages
 
-    async def say(self, table: Table, sub: Subscriber, text: object, to: object) -> dict[str, Any]:
+    async def say(
+        self, table: LiveTable, sub: Subscriber, text: object, to: object
+    ) -> dict[str, Any]:
         """Send a message from ``sub``'s seat to everyone at the table (``to`` None) or to one
         seat. It is committed, then queued to every other connection that may read it; the
         sender's own connection gets the returned message as its reply. Rates and the number
@@ -972,7 +978,7 @@ class TableManager:
         return await self.whole(self._say(table, sub, seat, words, recipient))
 
     async def _say(
-        self, table: Table, sub: Subscriber, seat: int, words: str, recipient: int | None
+        self, table: LiveTable, sub: Subscriber, seat: int, words: str, recipient: int | None
     ) -> dict[str, Any]:
         async with table.chat_lock:
             for attempt in range(RETRIES):
@@ -1007,7 +1013,7 @@ class TableManager:
                 self._deliver(table, other, {"type": "message", "message": data})
         return data
 
-    async def _catch_up_messages(self, table: Table) -> list[MessageRow]:
+    async def _catch_up_messages(self, table: LiveTable) -> list[MessageRow]:
         """The messages other processes kept since this copy's last one, added to it."""
         kept = table.row.messages
         new = await self.run_db(self.store.messages_after, table.id, len(kept))
@@ -1015,7 +1021,11 @@ class TableManager:
         return new
 
     def readable(
-        self, table: Table, seat: int | None, before: int | None = None, limit: int | None = None
+        self,
+        table: LiveTable,
+        seat: int | None,
+        before: int | None = None,
+        limit: int | None = None,
     ) -> dict[str, Any]:
         """A page of the messages ``seat`` (None: a spectator) may read, oldest first: the
         last ``limit`` (default: ``limits.history``) before position ``before`` in the seat's
@@ -1029,7 +1039,7 @@ class TableManager:
 
     # ------------------------------------------------------------------ other processes
 
-    async def catch_up(self, table: Table) -> None:
+    async def catch_up(self, table: LiveTable) -> None:
         """Before a new connection's first state: with other processes on the database, make
         sure this copy is not behind (a note may still be on its way), so that nobody is shown
         a position the table has left and answers it with a stale move."""
@@ -1043,7 +1053,7 @@ class TableManager:
     async def _hear(self, note: Note) -> None:
         """Another process changed a table: bring this process's copy up to date and tell the
         connections here."""
-        table: Table | None  # every table held here, or the one the note is about
+        table: LiveTable | None  # every table held here, or the one the note is about
         if note.kind == RESYNC:
             for table in list(self.tables.values()):
                 async with table.lock:
@@ -1107,7 +1117,7 @@ class TableManager:
     # ------------------------------------------------------------------ live connections
 
     def subscribe(
-        self, table: Table, seat: int | None, token: str | None, client: str, game: bool = False
+        self, table: LiveTable, seat: int | None, token: str | None, client: str, game: bool = False
     ) -> Subscriber:
         """A new connection. It gets, if it asked (``game``), the game's public description
         and layout first (the page draws the table with it, so it need not ask for it apart),
@@ -1133,7 +1143,7 @@ class TableManager:
             self._deliver(table, sub, {"type": "messages", **page})
         return sub
 
-    def unsubscribe(self, table: Table, sub: Subscriber) -> None:
+    def unsubscribe(self, table: LiveTable, sub: Subscriber) -> None:
         self.connections.close(sub.client, table.id, sub.seat)
         if sub in table.subscribers:
             before = table.local_seats()
@@ -1143,10 +1153,10 @@ class TableManager:
                 self.broadcast(table)
         self.release(table)
 
-    def _presence_changed(self, table: Table) -> None:
+    def _presence_changed(self, table: LiveTable) -> None:
         self.spawn(self.bus.publish(table.id, "presence", sorted(table.local_seats())))
 
-    def release(self, table: Table, idle: float | None = None) -> None:
+    def release(self, table: LiveTable, idle: float | None = None) -> None:
         """Forget a table that nobody here watches or uses: an over one at once (it never
         changes again), another after ``idle`` seconds unused (the database has it, and any
         process reads it afresh when someone asks). Memory then grows with the tables being
@@ -1157,12 +1167,12 @@ class TableManager:
         if finished or (idle is not None and time.monotonic() - table.used > idle):
             del self.tables[table.id]
 
-    def broadcast(self, table: Table) -> None:
+    def broadcast(self, table: LiveTable) -> None:
         """Queue each connection its own seat's state (built once per seat)."""
         for sub in list(table.subscribers):
             self._deliver(table, sub, self.message_text(table, sub.seat))
 
-    def _deliver(self, table: Table, sub: Subscriber, message: Outgoing) -> None:
+    def _deliver(self, table: LiveTable, sub: Subscriber, message: Outgoing) -> None:
         """Queue one message to one connection; a connection too slow to keep up is dropped
         (it reconnects and gets the latest state and the messages again)."""
         try:
@@ -1171,7 +1181,7 @@ class TableManager:
             self._close_sub(table, sub, Close(1012))
 
     @staticmethod
-    def _close_sub(table: Table, sub: Subscriber, close: Close) -> None:
+    def _close_sub(table: LiveTable, sub: Subscriber, close: Close) -> None:
         table.subscribers.discard(sub)
         while True:
             try:
@@ -1183,7 +1193,7 @@ class TableManager:
 
     # ------------------------------------------------------------------ finished games
 
-    def record(self, table: Table) -> dict[str, Any]:
+    def record(self, table: LiveTable) -> dict[str, Any]:
         self.writable(table)
         if not table.over:
             raise TableError(
@@ -1191,7 +1201,7 @@ class TableManager:
             )
         return table.state.record()
 
-    def replay_view(self, table: Table, step: int, seat: int | None) -> dict[str, Any]:
+    def replay_view(self, table: LiveTable, step: int, seat: int | None) -> dict[str, Any]:
         """The position after ``step`` moves of a finished game, seen by ``seat``."""
         record = self.record(table)
         total = len(record["actions"])

@@ -27,7 +27,7 @@ from . import auth
 from .manager import TableManager
 from .names import bot_name, default_name
 from .store import Conflict, Job, SeatRow, TableRow, seats_t
-from .tables import BOT, HUMAN, Table, TableError
+from .tables import BOT, HUMAN, LiveTable, TableError
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +35,7 @@ class Seated:
     """The caller's seat in a rematch: its token (for the caller alone) and, for the player
     whose request made the rematch, its host key and the invites of seats nobody held."""
 
-    table: Table
+    table: LiveTable
     seat: int
     token: str
     host_key: str | None = None
@@ -58,7 +58,7 @@ def _moved(old: SeatRow, seat: int) -> SeatRow:
     return SeatRow(seat, HUMAN, name, account_id=old.account_id, account=old.account)
 
 
-async def rematch(manager: TableManager, table: Table, seat: int) -> Seated:
+async def rematch(manager: TableManager, table: LiveTable, seat: int) -> Seated:
     """The caller (proved to sit in ``seat`` of the finished ``table``) gets their seat in its
     rematch, made now if nobody asked before."""
     manager.writable(table)
@@ -80,7 +80,7 @@ async def rematch(manager: TableManager, table: Table, seat: int) -> Seated:
     return Seated(new, new_seat, token, host_key, invites)
 
 
-async def _make(manager: TableManager, old: Table) -> tuple[str, dict[int, str]] | None:
+async def _make(manager: TableManager, old: LiveTable) -> tuple[str, dict[int, str]] | None:
     """Make the rematch of ``old`` unless another request or process did: its host key and
     the invites of the seats nobody held, or None (the other's rematch is linked)."""
     async with old.lock:
@@ -113,7 +113,7 @@ async def _make(manager: TableManager, old: Table) -> tuple[str, dict[int, str]]
             private=old.row.private,
             host_hash=auth.token_hash(host_key),
         )
-        new = Table(row=row, state=state)
+        new = LiveTable(row=row, state=state)
         row.waiting = new.waiting()
         row.to_move = state.current_player
         job = manager.bot_job(new)

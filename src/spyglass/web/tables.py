@@ -2,7 +2,7 @@
 each seat is shown (its view and its own legal moves; a spectator the public view).
 
 The one authority that changes tables is :class:`~spyglass.web.manager.TableManager`. Nothing
-about a table ever leaves the server while the game is on but what :meth:`Table.summary` and the
+about a table ever leaves the server while the game is on but what :meth:`LiveTable.summary` and the
 seat's view hold: not the seed, not the initial decks, not the moves as typed (a face-down card
 played is a notation too). A stored history that does not replay opens read-only
 (:func:`restore`).
@@ -105,14 +105,19 @@ class Created:
     """A new table and the secrets for its creator, shown once: the tokens of the creator's
     own seats, the invites of the others, and the host key that re-invites seats."""
 
-    table: Table
+    table: LiveTable
     tokens: dict[int, str]
     invites: dict[int, str]
     host_key: str
 
 
 @dataclass(eq=False, slots=True)
-class Table:
+class LiveTable:
+    """A table as the process that is its authority holds it in memory: its stored row, the
+    live game state, the locks that order its moves and messages, who listens, and what is
+    computed once per state for every connection (not to be confused with a game's own
+    table, e.g. Tinker Tailor's ``table.Table`` state class)."""
+
     row: TableRow
     state: State
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -278,13 +283,13 @@ def final_result(state: State, out: Sequence[int], over: bool) -> dict[str, Any]
     return data
 
 
-def table_result(table: Table) -> dict[str, Any] | None:
+def table_result(table: LiveTable) -> dict[str, Any] | None:
     """:func:`final_result` of a live table."""
     out = table.clock.out if table.clock is not None else ()
     return final_result(table.state, out, table.over)
 
 
-def after_game(table: Table) -> dict[str, Any]:
+def after_game(table: LiveTable) -> dict[str, Any]:
     """What the summary adds once the game is over: the result by name (each seat's place,
     score and name, the sentence with names for seats, the seats that lost on time), the
     rating changes once rated, and the rematch once someone asked for one (accounts, clocks,
@@ -329,12 +334,12 @@ def describe_action(state: State, action: Action) -> dict[str, Any]:
     return data
 
 
-def restore(row: TableRow) -> Table:
+def restore(row: TableRow) -> LiveTable:
     """The live table of a stored row. A history that does not replay opens read-only at its
     last good step, saying why."""
     record = row.record()
     try:
-        return Table(row=row, state=spyglass.replay(record))
+        return LiveTable(row=row, state=spyglass.replay(record))
     except ReplayError as error:
         if error.step < 1:
             raise  # not even set up: nothing to show
@@ -345,6 +350,6 @@ def restore(row: TableRow) -> Table:
             f" as it was after move {good} and can no longer be played"
         )
         log.error("table %s opens read-only: %s", row.id, problem)
-        table = Table(row=row, state=state, broken=problem)
+        table = LiveTable(row=row, state=state, broken=problem)
         del row.actions[good:]
         return table

@@ -28,7 +28,7 @@ from spyglass.engine import State
 from . import clockstore
 from .clocks import DEFAULT_BOT, Clock, Timeout, TimeUp, timeout_outcome
 from .store import JOB_BOT, OVER, PLAYING, WAITING_BOT, Also, Conflict, Job
-from .tables import BOT, HUMAN, Table, TableError, final_result
+from .tables import BOT, HUMAN, LiveTable, TableError, final_result
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -73,7 +73,7 @@ class Timekeeper:
     # ------------------------------------------------------------------ with the moves
 
     def after_move(
-        self, table: Table, seat: int, new: State, now: float
+        self, table: LiveTable, seat: int, new: State, now: float
     ) -> tuple[Also | None, Clock | None]:
         """The clocks' write for ``seat``'s move to ``new`` (None without clocks), and the
         clocks after it. 409 when the mover's time has run out: its time-out is due instead."""
@@ -88,7 +88,9 @@ class Timekeeper:
             raise TableError(409, "your time has run out", rule="time") from None
         return clockstore.updater(table.id, moved, clock.seq), moved
 
-    def after_undo(self, table: Table, seat: int, now: float) -> tuple[Also | None, Clock | None]:
+    def after_undo(
+        self, table: LiveTable, seat: int, now: float
+    ) -> tuple[Also | None, Clock | None]:
         """The clocks' write for ``seat``'s undo (undo gives back no time, see
         :meth:`.Clock.undone`); 409 when it would leave the seat no time."""
         clock = table.clock
@@ -104,7 +106,7 @@ class Timekeeper:
             ) from None
         return clockstore.updater(table.id, undone, clock.seq), undone
 
-    def bucket(self, table: Table) -> float:
+    def bucket(self, table: LiveTable) -> float:
         """Part of the key of a table's cached state messages: while a clock runs, the time
         left it shows is renewed four times a second."""
         clock = table.clock
@@ -114,7 +116,7 @@ class Timekeeper:
 
     # ------------------------------------------------------------------ other processes
 
-    async def sync(self, table: Table) -> bool:
+    async def sync(self, table: LiveTable) -> bool:
         """Bring the table's status, seats and clocks up to what the database holds, if a
         time-out, a join or a start changed them (here or in another process). True if they
         changed. The caller holds the table's lock."""
@@ -190,7 +192,7 @@ class Timekeeper:
             self._failed[table_id] = time.monotonic() + RETRY
             return False
 
-    async def _expire(self, table: Table) -> bool:
+    async def _expire(self, table: LiveTable) -> bool:
         manager = self.manager
         async with table.lock:
             for _attempt in range(3):
@@ -259,7 +261,7 @@ class Timekeeper:
             return True
 
     @staticmethod
-    def apply(table: Table, change: clockstore.Change) -> None:
+    def apply(table: LiveTable, change: clockstore.Change) -> None:
         """A change written to the database, now in this process's copy."""
         row = table.row
         for seat, (kind, name, agent, budget) in change.seats.items():

@@ -20,7 +20,7 @@ pytest.importorskip("numpy")
 
 import numpy as np
 
-from spyglass.adapters.encoding import GameEncoding
+from spyglass.adapters.tensors import GameEncoding
 
 
 def playout(players: int, seed: int, **options: object) -> Iterator[State]:

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from spyglass.engine.encoding import (
+from spyglass.engine.learner_spec import (
     ActionKind,
     Category,
     Each,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from spyglass.engine.encoding import (
+from spyglass.engine.learner_spec import (
     ActionKind,
     Each,
     Encoding,

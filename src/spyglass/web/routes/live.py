@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from spyglass.web.manager import TableManager
-from spyglass.web.tables import Close, Outgoing, Subscriber, Table, TableError
+from spyglass.web.tables import Close, LiveTable, Outgoing, Subscriber, TableError
 
 router = APIRouter()
 
@@ -53,7 +53,9 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await _refuse(websocket, error)
 
 
-async def _serve(websocket: WebSocket, tables: TableManager, table: Table, sub: Subscriber) -> None:
+async def _serve(
+    websocket: WebSocket, tables: TableManager, table: LiveTable, sub: Subscriber
+) -> None:
     # One task sends, in order: states, and the replies to this client's messages.
     sender = asyncio.create_task(_pump(websocket, sub.queue))
     try:
@@ -120,7 +122,7 @@ async def _pump(websocket: WebSocket, queue: asyncio.Queue[Outgoing]) -> None:
 
 
 async def _command(
-    tables: TableManager, table: Table, sub: Subscriber, message: dict[str, Any]
+    tables: TableManager, table: LiveTable, sub: Subscriber, message: dict[str, Any]
 ) -> dict[str, Any] | None:
     """One client message; returns a direct reply (errors, hints, one's own message) or
     None."""

@@ -1,6 +1,6 @@
 """Actions as indices and views as float vectors: the machinery every adapter shares.
 
-A game declares its action universe and observation features (``engine/encoding.py``); this
+A game declares its action universe and observation features (``engine/learner_spec.py``); this
 module turns the declaration into a :class:`GameEncoding` for one game, option set and player
 count. Indices and vector layouts depend only on that triple, never on a state.
 
@@ -31,7 +31,7 @@ import numpy as np
 
 import spyglass
 from spyglass.engine import Action, Game, RulesError, State
-from spyglass.engine.encoding import (
+from spyglass.engine.learner_spec import (
     ActionKind,
     Category,
     Each,

@@ -2,7 +2,7 @@
 parts of a seat's view that make up a fixed-shape numeric observation.
 
 A game's ``encoding`` hook (``GameSpec.encoding``) returns an :class:`Encoding` for its options
-and player count. The declaration is data only; ``spyglass.adapters.encoding`` turns it into
+and player count. The declaration is data only; ``spyglass.adapters.tensors`` turns it into
 action indices and float vectors. Everything is keyed by card *notation* (``str(card)``), so
 that two copies of one card (a multi-deck game) are counted together, as a seat sees them.
 
