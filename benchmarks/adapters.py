@@ -74,7 +74,7 @@ def encoded(game: spyglass.Game, players: int) -> Callable[[float], int]:
                 encoding.mask(legal)
                 indices = tuple(sorted(legal))
                 encoding.observe_state(state, state.current_player)
-                state._advance(legal[indices[rng.below(len(indices))]])
+                state.apply_legal(legal[indices[rng.below(len(indices))]])
                 steps += 1
         return steps
 

@@ -95,7 +95,7 @@ class SpyglassEnv(gymnasium.Env):
             info = self._info()
             info["illegal_action"] = True
             return self._observe(), self.illegal_reward, True, False, info
-        state._advance(move)  # taken from this state's own legal actions
+        state.apply_legal(move)  # taken from this state's own legal actions
         legal = self._legal = self.encoding.legal_map(state)
         over = self._finished = state.is_over
         if self.render_mode == "human":

@@ -98,7 +98,7 @@ class SpyglassGame(pyspiel.Game):
         self.encoding: GameEncoding = encoding_for(self.spyglass, self.players)
         self.radices = radices(self.deals)
         # Built once: every chance node of a size hands out the same list.
-        self._outcomes = {r: [(i, 1.0 / r) for i in range(r)] for r in set(self.radices)}
+        self.outcomes = {r: [(i, 1.0 / r) for i in range(r)] for r in set(self.radices)}
         low, high = bounds(self.spyglass, self.reward)
         game_info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_actions,
@@ -283,7 +283,7 @@ class SpyglassState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         game = self._game_
-        return game._outcomes[game.radices[len(self.table.digits)]]
+        return game.outcomes[game.radices[len(self.table.digits)]]
 
     def _legal_actions(self, player: int) -> list[int]:
         table = self.table
@@ -314,7 +314,7 @@ class SpyglassState(pyspiel.State):
             raise ValueError(f"action {action} is not legal here")
         mover = cast(int, state.current_player)  # it has a legal move: someone is to move
         table.moves.append((mover, int(action)))
-        state._advance(move)  # the legal map came from this state's own legal actions
+        state.apply_legal(move)  # the legal map came from this state's own legal actions
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

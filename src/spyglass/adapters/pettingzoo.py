@@ -160,7 +160,7 @@ class SpyglassAEC(AECEnv):
                 f"action {action} is not legal for {agent} here: use the observation's action_mask"
             )
         self._cumulative_rewards[agent] = 0.0
-        table._advance(move)  # taken from this state's own legal actions
+        table.apply_legal(move)  # taken from this state's own legal actions
         self.infos[agent]["legal_actions"] = ()
         if table.is_over:
             self._legal = {}

@@ -216,7 +216,9 @@ class GameEncoding:
     def legal_map(self, state: State) -> dict[int, Action]:
         """The legal actions of ``state`` by index, in the game's own order: what the adapters
         look up at every step (:meth:`legal_indices` sorts it)."""
-        legal = state._legal_list()  # read only, never handed out
+        # The state's cached list, read only and never handed out: a copy per step is what
+        # this hot path was measured to cost most (docs/rl.md, issue 30).
+        legal = state._legal_list()  # noqa: SLF001
         # The common cases in C: every action object has been seen before (games that hand
         # out the same objects again), or actions equal to them (games that make new ones).
         seen = list(map(self._by_id.get, map(id, legal)))
@@ -538,7 +540,9 @@ class GameEncoding:
         the game declares a direct observer, without building the view at all."""
         direct = self._direct
         if direct is None:
-            vector = self._vector(self._header(state, seat), state._view(state._observer(seat)))
+            # the view without the seat check and the log: the seat was checked by the adapter
+            view = state._view(state._observer(seat))  # noqa: SLF001
+            vector = self._vector(self._header(state, seat), view)
         elif self._incremental:
             # _incremental was set with _direct: it says _direct is an Incremental.
             vector = cast(Incremental, direct).observe(state, seat)

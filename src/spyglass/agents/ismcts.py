@@ -215,13 +215,13 @@ class ISMCTSAgent:
                 child = Node(mover=mover, reward=[0.0] * players)
                 child.available = 1
                 children[pick.text] = child
-                state._advance(pick)  # taken from this sample's own legal actions
+                state.apply_legal(pick)  # taken from this sample's own legal actions
                 path.append(child)
                 break
             # Every move was tried and rewards lie in [0, 1], so some value beat -1.
             assert best is not None
             node = children[best.text]
-            state._advance(best)
+            state.apply_legal(best)
             path.append(node)
         rewards = self._playout(state, bot, evaluate, rng)
         for visited in path:
@@ -245,7 +245,7 @@ class ISMCTSAgent:
                 state.apply(bot(state, rng))  # a bot's choice is checked like any move
             else:
                 legal = state.legal_actions()
-                state._advance(legal[rng.below(len(legal))])
+                state.apply_legal(legal[rng.below(len(legal))])
             moves += 1
         result = state.result
         assert result is not None

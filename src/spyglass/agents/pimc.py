@@ -177,7 +177,7 @@ class PIMCAgent:
 
         def rollout(state: State, action: Action, dice: int) -> float:
             state = state.clone()
-            state._advance(action)  # one of this very sample's legal moves
+            state.apply_legal(action)  # one of this very sample's legal moves
             rng = Rng(dice)
             moves = 0
             while not state.is_over:
@@ -200,7 +200,7 @@ class PIMCAgent:
 
         def hindsight(state: State, action: Action, dice: int) -> float:
             after = state.clone()
-            after._advance(action)
+            after.apply_legal(action)
             found = solve(after, seconds=seconds, optimise_score=False)
             # won or lost with every card known, the rollout telling apart the moves every
             # sample wins (or loses); an unsettled sample counts by its rollout alone

@@ -252,9 +252,9 @@ class State:
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action (or its notation). Illegal input leaves the state unchanged."""
-        self._advance(self._resolve(action))
+        self.apply_legal(self._resolve(action))
 
-    def _advance(self, action: Action) -> None:
+    def apply_legal(self, action: Action) -> None:
         """Apply an action taken from this very state's legal actions, without checking it.
 
         For searches that apply thousands of moves they drew from ``legal_actions()``; anything

@@ -401,7 +401,7 @@ class AccountStore:
                 where.append(sessions_t.c.id_hash == id_hash)
             conn.execute(delete(sessions_t).where(*where))
             for table_id in tables:
-                self.store._note(conn, table_id, "seats")
+                self.store.note(conn, table_id, "seats")
         return tables
 
     # -- seats
@@ -423,7 +423,7 @@ class AccountStore:
                 .values(**values)
             )
             if done.rowcount == 1:
-                self.store._note(conn, table_id, "seats")
+                self.store.note(conn, table_id, "seats")
                 return True
             owner = conn.execute(
                 select(seats_t.c.account_id).where(
@@ -453,7 +453,7 @@ class AccountStore:
                     created=now,
                 )
             )
-            self.store._note(conn, table_id, "seats")
+            self.store.note(conn, table_id, "seats")
 
     def seats_of(self, account_id: str) -> list[dict[str, Any]]:
         """Every table at which the account holds a seat: the table's stored summary, the

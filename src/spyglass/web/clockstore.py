@@ -151,9 +151,9 @@ def write_change(store: Store, change: Change, *, starting: bool = False) -> Non
         _write_seats(conn, change.table_id, change.seats, empty_only=starting)
         _write_clock(conn, change)
         if change.job is not None:
-            store._add_job(conn, change.job, now)
-            store._note(conn, change.table_id, "job", change.step)  # any process's bots
-        store._note(conn, change.table_id, change.note)
+            store.insert_job(conn, change.job, now)
+            store.note(conn, change.table_id, "job", change.step)  # any process's bots
+        store.note(conn, change.table_id, change.note)
 
 
 def _lock(
@@ -255,7 +255,7 @@ def join(
         )
         if taken.rowcount != 1:
             raise Conflict(f"seat {seat} has been taken")
-        store._note(conn, table_id, "table")
+        store.note(conn, table_id, "table")
         return _seats(conn, table_id)
 
 
@@ -267,7 +267,9 @@ def _seats(conn: Any, table_id: str) -> list[SeatRow]:
     rows = conn.execute(
         select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
     )
-    return [SeatRow(**{f: s._mapping[f] for f in _SEAT_FIELDS if f in s._mapping}) for s in rows]
+    # Row._mapping is SQLAlchemy's public way to read a row by column name, despite its "_"
+    mappings = [s._mapping for s in rows]  # noqa: SLF001
+    return [SeatRow(**{f: m[f] for f in _SEAT_FIELDS if f in m}) for m in mappings]
 
 
 def open_tables(store: Store, limit: int, game: str | None = None) -> list[dict[str, Any]]:

@@ -627,12 +627,12 @@ class TableManager:
     def message_text(self, table: LiveTable, seat: int | None) -> str:
         """:meth:`message` as JSON text, built once per state and presence for each seat."""
         key = (table.version, table.connected(), self.timekeeper.bucket(table))
-        if table._texts_of != key:
-            table._texts.clear()
-            table._texts_of = key
-        text = table._texts.get(seat)
+        if table.texts_of != key:
+            table.texts.clear()
+            table.texts_of = key
+        text = table.texts.get(seat)
         if text is None:
-            text = table._texts[seat] = json.dumps(self.message(table, seat), ensure_ascii=False)
+            text = table.texts[seat] = json.dumps(self.message(table, seat), ensure_ascii=False)
         return text
 
     @staticmethod

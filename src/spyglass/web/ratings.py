@@ -148,7 +148,7 @@ class Ratings:
                     .where(rated_t.c.table_id == table_id)
                     .values(changes=json.dumps(data))
                 )
-                self.store._note(conn, table_id, "rated")
+                self.store.note(conn, table_id, "rated")
         except IntegrityError:
             return None  # rated already (the primary key of spyglass_rated)
         return data

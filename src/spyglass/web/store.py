@@ -419,7 +419,7 @@ class Store:
         parsed = make_url(self.url).set(drivername="postgresql")
         return parsed.render_as_string(hide_password=False)
 
-    def _note(self, conn: Any, table_id: str, kind: str, value: Any = None) -> None:
+    def note(self, conn: Any, table_id: str, kind: str, value: Any = None) -> None:
         """Tell the other server processes (PostgreSQL NOTIFY, delivered when this transaction
         commits, and only then) that a table changed. SQLite has one process: nothing to do."""
         if self.is_sqlite:
@@ -499,9 +499,9 @@ class Store:
                     ],
                 )
                 if job is not None:
-                    self._add_job(conn, job, now)
+                    self.insert_job(conn, job, now)
                 if rematch_of is not None:
-                    self._note(conn, rematch_of, "rematch", row.id)
+                    self.note(conn, rematch_of, "rematch", row.id)
                 if also is not None:
                     also(conn)
         except DBAPIError as error:
@@ -552,10 +552,10 @@ class Store:
             )
             conn.execute(delete(jobs_t).where(jobs_t.c.table_id == table_id, jobs_t.c.step < step))
             if job is not None:
-                self._add_job(conn, job, now)
+                self.insert_job(conn, job, now)
             if also is not None:
                 also(conn)
-            self._note(conn, table_id, "move", step)
+            self.note(conn, table_id, "move", step)
 
     def truncate(
         self,
@@ -588,7 +588,7 @@ class Store:
             conn.execute(delete(jobs_t).where(jobs_t.c.table_id == table_id, jobs_t.c.step > step))
             if also is not None:
                 also(conn)
-            self._note(conn, table_id, "undo", step)
+            self.note(conn, table_id, "undo", step)
 
     def set_waiting(self, table_id: str, waiting: str | None) -> None:
         """Note who a table waits for (tables stored by a version that did not)."""
@@ -610,7 +610,7 @@ class Store:
                         at=message.at,
                     )
                 )
-                self._note(conn, table_id, "message", message.n)
+                self.note(conn, table_id, "message", message.n)
         except IntegrityError:
             raise Conflict(f"message {message.n} of table {table_id} exists") from None
 
@@ -650,7 +650,7 @@ class Store:
             )
             if done.rowcount != 1:
                 return None
-            self._note(conn, table_id, "seats")
+            self.note(conn, table_id, "seats")
             return seat
 
     def reinvite(self, table_id: str, seat: int, invite_hash: str) -> None:
@@ -668,7 +668,7 @@ class Store:
                     seat_keys_t.c.table_id == table_id, seat_keys_t.c.seat == seat
                 )
             )
-            self._note(conn, table_id, "seats")
+            self.note(conn, table_id, "seats")
 
     def rotate(self, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
         """Replace a seat's token by a new one, if ``old_hash`` is still its token."""
@@ -684,7 +684,7 @@ class Store:
             )
             if done.rowcount != 1:
                 return False
-            self._note(conn, table_id, "seats")
+            self.note(conn, table_id, "seats")
             return True
 
     def archive_idle(self, before: float) -> list[str]:
@@ -709,7 +709,8 @@ class Store:
 
     # ------------------------------------------------------------------ jobs
 
-    def _add_job(self, conn: Any, job: Job, now: float) -> None:
+    def insert_job(self, conn: Any, job: Job, now: float) -> None:
+        """Queue a job inside the caller's transaction (nothing if it is queued already)."""
         values = {
             "table_id": job.table_id,
             "step": job.step,
@@ -724,8 +725,8 @@ class Store:
     def add_job(self, job: Job) -> None:
         """Queue a job (nothing if that job is queued already) and tell the other processes."""
         with self.engine.begin() as conn:
-            self._add_job(conn, job, time.time())
-            self._note(conn, job.table_id, "job", job.step)
+            self.insert_job(conn, job, time.time())
+            self.note(conn, job.table_id, "job", job.step)
 
     def claim_jobs(self, owner: str, limit: int, lease: float) -> list[Job]:
         """Take up to ``limit`` jobs that are due and that no process holds (or whose holder's
@@ -776,7 +777,7 @@ class Store:
                 conn.execute(delete(jobs_t).where(*where))
             else:
                 conn.execute(update(jobs_t).where(*where).values(result=result, lease=None))
-                self._note(conn, job.table_id, "hint", [job.step, job.seat])
+                self.note(conn, job.table_id, "hint", [job.step, job.seat])
 
     def release_jobs(self, owner: str) -> None:
         """Give back the jobs ``owner`` holds and has not finished (a process stopping): other

@@ -139,8 +139,8 @@ class LiveTable:
     # and each seat's state message as text: computed once per state and presence, however
     # many connections and requests ask for them.
     _legal: tuple[State, list[dict[str, Any]]] | None = None
-    _texts: dict[int | None, str] = field(default_factory=dict)
-    _texts_of: tuple[int, frozenset[int], float] | None = None  # version, presence, clock
+    texts: dict[int | None, str] = field(default_factory=dict)
+    texts_of: tuple[int, frozenset[int], float] | None = None  # version, presence, clock
     version: int = 0  # bumped by every change to what a seat is shown
     clock: Clock | None = None  # the table's clocks, if it has them (web/clocks.py)
 

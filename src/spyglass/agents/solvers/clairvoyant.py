@@ -51,7 +51,7 @@ class Search:
         first = self.bot(state, self.rng)
         return [first, *(a for a in legal if a != first)]
 
-    def _better(self, score: float | None, than: float | None) -> bool:
+    def better(self, score: float | None, than: float | None) -> bool:
         if score is None:
             return False
         if than is None:
@@ -97,7 +97,7 @@ class Search:
             child = state.clone()
             child.apply(action)
             score, line = self.best_score(child, memo)
-            if self._better(score, best):
+            if self.better(score, best):
                 best, best_line = score, [action, *line]
         if best is None:
             self.lost.add(key)
@@ -130,7 +130,7 @@ def clairvoyant(
             try:
                 found, found_line = search.best_score(state.clone(), {})
                 exact = True
-                if search._better(found, score) or found == score:
+                if search.better(found, score) or found == score:
                     score, best_line = found, found_line
             except OutOfTime:
                 pass
