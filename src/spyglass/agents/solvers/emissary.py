@@ -71,6 +71,8 @@ VERSION = 1
 ALL = (1 << KINGDOMS) - 1
 ALL_CARDS = tuple(int(c) for c in sorted(DEBATE_CARDS))  # the end-of-kingdom shuffle's input
 SUIT_MASK = tuple(sum(1 << (s * 13 + r) for r in range(8)) for s in range(4))
+SUIT_LOW = tuple(1 << s * 13 for s in range(4))  # each suit's Ace
+CLUBS_MASK = SUIT_MASK[CLUBS]
 JACK_CARDS = tuple(Card.of(11, s) for s in "SHCD")
 NOT_FAILED = 1 << 30
 
@@ -108,6 +110,7 @@ class Pos:
     hand: int
     discard: int
     wins: int
+    scoring: int  # debates won in this kingdom (bitmask)
     jacks: int  # advisors face down, by suit
     spent: int  # supporters face down, by kingdom index
     rulers: tuple[int, ...]
@@ -122,6 +125,7 @@ class Pos:
             self.hand,
             self.discard,
             self.wins,
+            self.scoring,
             self.jacks,
             self.spent,
             self.rulers,
@@ -273,8 +277,11 @@ class Solver:
         if p.wins > target:
             return False
         if p.wins + cards < target and not p.clubs_left():
+            return False  # the rules' own loss
+        ready = p.ready()
+        if 8 + len(ready) + KINGDOMS - len(p.won) < self.need:
             return False
-        if 8 + len(p.ready()) + KINGDOMS - len(p.won) < self.need:
+        if p.wins + _winners(p, ready) + _growth(p, ready) < target:
             return False
         key = p.key()
         if self.failed.get(key, NOT_FAILED) <= self.need:
@@ -327,6 +334,7 @@ class Solver:
             q.hand ^= 1 << card
             if _beats(card, topic, trump):
                 q.wins += 1
+                q.scoring |= 1 << card
             else:
                 q.discard |= 1 << card
             line.append(str(Card(card)))
@@ -371,6 +379,7 @@ class Solver:
         q.deck = tuple(order)
         q.discard = 0
         q.wins = 0
+        q.scoring = 0
         q.jacks = 0
         q.draw(HAND)
         return self.choose(q)
@@ -411,6 +420,56 @@ class Solver:
         if phase == DISCARD:
             return self.discard_two(p)
         return self.between(p)
+
+
+def _uses_left(p: Pos, suit: int, ready: list[int]) -> int:
+    """How many more times this kingdom the ability of ``suit`` can be used."""
+    uses = 0 if p.jacks >> suit & 1 else 1
+    for card in ready:
+        uses += card // 13 == suit
+    return uses
+
+
+def _growth(p: Pos, ready: list[int]) -> int:
+    """At most how many cards the hand can still gain in this kingdom. Only the clubs ability
+    grows it, by the clubs then in hand: at most the clubs held now, plus every card drawn
+    before (two per diamonds use, and earlier clubs draws), and never more than the clubs not
+    yet won here (won debates stay out until the kingdom ends)."""
+    uses = _uses_left(p, CLUBS, ready)
+    if not uses:
+        return 0
+    held = (p.hand & CLUBS_MASK).bit_count()
+    free = 8 - (p.scoring & CLUBS_MASK).bit_count()
+    drawn = 2 * _uses_left(p, DIAMONDS, ready)
+    growth = 0
+    for _ in range(uses):
+        clubs = min(free, held + drawn)
+        growth += clubs
+        drawn += clubs
+    return growth
+
+
+def _winners(p: Pos, ready: list[int]) -> int:
+    """How many cards of the hand could still win a debate: a card of a suit that is or can
+    become trump (spades brings an unvisited kingdom's trump here), or one with a lower card
+    of its suit that can still be raised as a topic (any card not won here: lost and discarded
+    cards come back when the discard pile is shuffled into a deck)."""
+    trumps = 1 << _suit(p.rulers[p.visiting])
+    if _uses_left(p, SPADES, ready):
+        for k in range(KINGDOMS):
+            if not p.visited >> k & 1:
+                trumps |= 1 << _suit(p.rulers[k])
+    topics = ~p.scoring
+    count = 0
+    hand = p.hand
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        card = low.bit_length() - 1
+        suit = card // 13
+        if trumps >> suit & 1 or topics & (low - SUIT_LOW[suit]):
+            count += 1
+    return count
 
 
 def _fit(p: Pos, k: int) -> tuple[int, int]:
@@ -454,6 +513,7 @@ def _position(state: EmissaryState) -> Pos:
         hand,
         discard,
         state.wins,
+        sum(1 << c for c in state.scoring),
         state.jacks_used,
         state.spent,
         tuple(int(c) for c in state.rulers),
