@@ -62,8 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{name}, deals {args.first}..{last - 1} (seed {args.seed}), {args.seconds:g} CPU-s a deal"
     )
     print(
-        f"won {counts['won']}, cannot be won {counts['cannot be won']},"
-        f" unknown {counts['unknown']}"
+        f"won {counts['won']}, cannot be won {counts['cannot be won']}, unknown {counts['unknown']}"
     )
     print(f"CPU seconds a deal: mean {sum(seconds) / len(seconds):.3f}, max {max(seconds):.3f}")
     if unknown:

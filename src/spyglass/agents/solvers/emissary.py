@@ -281,7 +281,10 @@ class Solver:
         ready = p.ready()
         if 8 + len(ready) + KINGDOMS - len(p.won) < self.need:
             return False
-        if p.wins + _winners(p, ready) + _growth(p, ready) < target:
+        # At most: the cards that can still win (the diamonds ability may trade two others
+        # for two new ones each time), and what the clubs ability may still add.
+        winners = _winners(p, ready) + 2 * _uses_left(p, DIAMONDS, ready)
+        if p.wins + min(cards, winners) + _growth(p, ready) < target:
             return False
         key = p.key()
         if self.failed.get(key, NOT_FAILED) <= self.need:
