@@ -35,6 +35,12 @@ orders (of answers, abilities or kingdoms) are searched once. Positions with a f
   scores at least as much.
 - A position whose face-up supporters plus kingdoms still to win cannot reach the score
   target fails at once (a supporter never turns face up again).
+- A kingdom fails at once when even the most debates it could still win fall short of its
+  target: each win needs a card that can win (its suit is or can become trump through the
+  spades ability, or a lower card of its suit can still be raised, i.e. is not won here), each
+  diamonds use can trade two cards for two such, and only the clubs ability grows the hand
+  (by at most the clubs then in hand, which are at most those held now plus every card drawn
+  before and never more than the clubs not won here).
 
 The rules' own early losses (too many debates won, too few cards with no clubs ability left,
 no card for a topic) end lines where the game ends them.
@@ -303,11 +309,8 @@ class Solver:
         for source, there in moves:
             line.append(ability_action(Card(source), None if there is None else there + 1).text)
             q = self.use(p, source, there)
-            if _suit(source) == DIAMONDS:
-                found = self.discard_two(q)
-            else:
-                found = self.between(q)
-            if found:
+            diamonds = _suit(source) == DIAMONDS
+            if self.discard_two(q) if diamonds else self.between(q):
                 return True
             line.pop()
         self.failed[key] = self.need
