@@ -23,6 +23,7 @@ Solve = Callable[..., Bound]
 DEDICATED = {
     "area-52": "area_52",
     "dead-center": "dead_center",
+    "emissary": "emissary",
     "hide-and-seek": "hide_and_seek",
     "sandwich-guy": "sandwich_guy",
     "syndicate": "syndicate",
