@@ -1,0 +1,76 @@
+"""How often Syndicate's exact solver settles a deal within a CPU allowance, and how fast.
+
+    python benchmarks/solver_syndicate.py [--deals 200] [--first 0] [--seconds 2] [--seed 2026]
+
+The deals are the strength run's (``benchmarks/strength.py``): deal i is
+``new_state(seed=derive_seed(seed, f"game/{i}"))``, asked only whether it can be won
+(``optimise_score=False``). Every winning line is replayed on the real cards and checked. Prints
+how many deals are won, cannot be won and unknown, the CPU seconds a deal (mean, max), and the
+unknown deals' indices.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+
+import spyglass
+from spyglass.agents.solvers import syndicate
+from spyglass.engine import derive_seed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200, help="how many deals (default 200)")
+    parser.add_argument("--first", type=int, default=0, help="index of the first deal")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds a deal")
+    parser.add_argument("--seed", type=int, default=2026, help="the strength run's seed")
+    args = parser.parse_args(argv)
+    if args.deals <= 0 or args.seconds <= 0:
+        parser.error("--deals and --seconds must be positive")
+    game = spyglass.load("syndicate")
+    counts: Counter[str] = Counter()
+    times: list[float] = []
+    unknown: list[int] = []
+    started = time.process_time()
+    last = args.first + args.deals
+    for index in range(args.first, last):
+        deal = derive_seed(args.seed, f"game/{index}")
+        found = syndicate.bound(
+            game.new_state(seed=deal), seconds=args.seconds, optimise_score=False
+        )
+        if found.won:
+            replay = game.new_state(seed=deal)
+            for move in found.moves:
+                replay.apply(move)
+            if not (replay.won and len(replay.sacrificed) == found.score):
+                raise AssertionError(f"deal {index}: the winning line does not replay")
+        if found.won is None:
+            unknown.append(index)
+        counts[found.status] += 1
+        times.append(found.seconds)
+        print(
+            f"\r{index + 1 - args.first}/{args.deals} deals, {len(unknown)} unknown",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+    print(file=sys.stderr)
+    print(
+        f"syndicate solver v{syndicate.VERSION}, deals {args.first}..{last - 1} of seed "
+        f"{args.seed}, {args.seconds:g} CPU-s a deal"
+    )
+    for status in ("won", "cannot be won", "unknown"):
+        print(f"  {status:>13}: {counts[status]} ({100 * counts[status] / args.deals:.1f}%)")
+    print(
+        f"  CPU seconds a deal: mean {sum(times) / len(times):.3f}, max {max(times):.3f}"
+        f" (whole run {time.process_time() - started:.1f})"
+    )
+    print(f"  unknown deals: {unknown or 'none'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
