@@ -1,12 +1,12 @@
-"""How often Syndicate's exact solver settles a deal within a CPU allowance, and how fast.
+"""How often a game's own solver settles a deal within a CPU allowance, and how fast.
 
     python benchmarks/solver_syndicate.py [--deals 200] [--first 0] [--seconds 2] [--seed 2026]
 
 The deals are the strength run's (``benchmarks/strength.py``): deal i is
 ``new_state(seed=derive_seed(seed, f"game/{i}"))``, asked only whether it can be won
-(``optimise_score=False``). Every winning line is replayed on the real cards and checked. Prints
-how many deals are won, cannot be won and unknown, the CPU seconds a deal (mean, max), and the
-unknown deals' indices.
+(``optimise_score=False``). Every winning line is replayed on the real state and its score
+checked. Prints how many deals are won, cannot be won and unknown, the CPU seconds a deal
+(mean, max), and the unknown deals' indices.
 """
 
 from __future__ import annotations
@@ -17,12 +17,13 @@ import time
 from collections import Counter
 
 import spyglass
-from spyglass.agents.solvers import syndicate
+from spyglass.agents import solvers
 from spyglass.engine import derive_seed
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None, game_id: str = "syndicate") -> int:
+    """Measure ``game_id``'s own solver (``solver_loot_the_loop.py`` runs this for its game)."""
+    parser = argparse.ArgumentParser(description=f"{game_id}: {__doc__.splitlines()[0]}")
     parser.add_argument("--deals", type=int, default=200, help="how many deals (default 200)")
     parser.add_argument("--first", type=int, default=0, help="index of the first deal")
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds a deal")
@@ -30,7 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.deals <= 0 or args.seconds <= 0:
         parser.error("--deals and --seconds must be positive")
-    game = spyglass.load("syndicate")
+    game = spyglass.load(game_id)
+    solve = solvers.solver(game_id)
     counts: Counter[str] = Counter()
     times: list[float] = []
     unknown: list[int] = []
@@ -38,14 +40,13 @@ def main(argv: list[str] | None = None) -> int:
     last = args.first + args.deals
     for index in range(args.first, last):
         deal = derive_seed(args.seed, f"game/{index}")
-        found = syndicate.bound(
-            game.new_state(seed=deal), seconds=args.seconds, optimise_score=False
-        )
+        found = solve(game.new_state(seed=deal), seconds=args.seconds, optimise_score=False)
         if found.won:
             replay = game.new_state(seed=deal)
             for move in found.moves:
                 replay.apply(move)
-            if not (replay.won and len(replay.sacrificed) == found.score):
+            result = replay.result
+            if not (result is not None and result.won and result.score == found.score):
                 raise AssertionError(f"deal {index}: the winning line does not replay")
         if found.won is None:
             unknown.append(index)
@@ -59,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(file=sys.stderr)
     print(
-        f"syndicate solver v{syndicate.VERSION}, deals {args.first}..{last - 1} of seed "
+        f"{solvers.version(game_id)}, deals {args.first}..{last - 1} of seed "
         f"{args.seed}, {args.seconds:g} CPU-s a deal"
     )
     for status in ("won", "cannot be won", "unknown"):

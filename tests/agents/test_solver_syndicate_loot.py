@@ -1,12 +1,14 @@
-"""Syndicate's exact solver: the deals of the strength run it used to leave unknown, and lines
-with sacrifices read back from the search."""
+"""Syndicate's exact solver (the deals of the strength run it used to leave unknown, lines with
+sacrifices read back from the search) and Loot the Loop's clairvoyant solver."""
 
 from __future__ import annotations
 
 import pytest
 
 import spyglass
+from spyglass.agents import solvers
 from spyglass.agents.solvers import syndicate as syn
+from spyglass.agents.solvers.clairvoyant import clairvoyant
 from spyglass.engine import State, derive_seed
 
 
@@ -69,3 +71,53 @@ def test_a_line_with_sacrifices_is_read_back_exactly(
     assert end.won and len(end.sacrificed) == sacrifices
     assert len(state.sacrificed) == 1
     assert not syn.Solver().within(syn.abstract(state), sacrifices - 2)
+
+
+# ------------------------------------------------------------------------- Loot the Loop
+
+
+def _loot(index: int) -> State:
+    """Deal ``index`` of the strength run (seed 2026)."""
+    return spyglass.load("loot-the-loop").new_state(seed=derive_seed(2026, f"game/{index}"))
+
+
+@pytest.mark.parametrize("index", [22, 111, 120])
+def test_loot_deals_the_generic_search_left_unknown_are_won(index: int) -> None:
+    """The generic search left these unknown at 2 CPU-s; searching each stretch between two
+    steps of progress once, arrangement by arrangement, settles them in a few hundred to a
+    few thousand positions, and the line replays on the real game to a win with its score."""
+    found = solvers.bound(_loot(index), seconds=60, optimise_score=False, max_nodes=5_000)
+    assert found.won is True
+    end = _loot(index)
+    for move in found.moves:
+        end.apply(move)
+    assert end.is_over and end.won and end.result.score == found.score
+
+
+def test_a_loot_deal_lost_at_the_first_look_cannot_be_won() -> None:
+    """Deal 3: the only move is a Look Around, and the game's rules declare it lost right
+    after; the solver proves it, as the generic search does."""
+    found = solvers.bound(_loot(3), seconds=60)
+    assert (found.won, found.score_exact, found.moves) == (False, True, ())
+    assert clairvoyant(_loot(3), seconds=60).won is False
+    after = _loot(3)
+    after.apply("look")
+    assert after.is_over and not after.won
+
+
+def test_loot_s_score_search_improves_on_the_first_win_and_says_it_is_not_proved() -> None:
+    """With ``optimise_score`` the solver raises its target after the first win: within a
+    small allowance it finds a better-scoring line than its first, says the score is not
+    proved, and the line replays to exactly that score."""
+    first = solvers.bound(_loot(2), seconds=60, optimise_score=False, max_nodes=3_000)
+    found = solvers.bound(_loot(2), seconds=60, max_nodes=3_000)
+    assert first.won and found.won and not found.score_exact
+    assert found.score is not None and first.score is not None and found.score > first.score
+    end = _loot(2)
+    for move in found.moves:
+        end.apply(move)
+    assert end.won and end.result.score == found.score
+
+
+def test_loot_says_unknown_when_its_allowance_runs_out() -> None:
+    assert solvers.bound(_loot(2), seconds=60, max_nodes=5).won is None

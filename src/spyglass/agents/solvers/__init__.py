@@ -24,6 +24,7 @@ DEDICATED = {
     "area-52": "area_52",
     "dead-center": "dead_center",
     "hide-and-seek": "hide_and_seek",
+    "loot-the-loop": "loot_the_loop",
     "sandwich-guy": "sandwich_guy",
     "syndicate": "syndicate",
 }
