@@ -28,11 +28,17 @@ def main(argv: list[str] | None = None, game_id: str = "syndicate") -> int:
     parser.add_argument("--first", type=int, default=0, help="index of the first deal")
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds a deal")
     parser.add_argument("--seed", type=int, default=2026, help="the strength run's seed")
+    parser.add_argument(
+        "--generic",
+        action="store_true",
+        help="measure the generic search (solvers.clairvoyant) instead: the figure before",
+    )
     args = parser.parse_args(argv)
     if args.deals <= 0 or args.seconds <= 0:
         parser.error("--deals and --seconds must be positive")
     game = spyglass.load(game_id)
-    solve = solvers.solver(game_id)
+    which = "generic" if args.generic else game_id  # a game without a solver: the generic
+    solve = solvers.solver(which)
     counts: Counter[str] = Counter()
     times: list[float] = []
     unknown: list[int] = []
@@ -60,7 +66,7 @@ def main(argv: list[str] | None = None, game_id: str = "syndicate") -> int:
         )
     print(file=sys.stderr)
     print(
-        f"{solvers.version(game_id)}, deals {args.first}..{last - 1} of seed "
+        f"{game_id}: {solvers.version(which)}, deals {args.first}..{last - 1} of seed "
         f"{args.seed}, {args.seconds:g} CPU-s a deal"
     )
     for status in ("won", "cannot be won", "unknown"):

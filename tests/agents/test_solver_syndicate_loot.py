@@ -109,8 +109,8 @@ def test_loot_s_score_search_improves_on_the_first_win_and_says_it_is_not_proved
     """With ``optimise_score`` the solver raises its target after the first win: within a
     small allowance it finds a better-scoring line than its first, says the score is not
     proved, and the line replays to exactly that score."""
-    first = solvers.bound(_loot(2), seconds=60, optimise_score=False, max_nodes=3_000)
-    found = solvers.bound(_loot(2), seconds=60, max_nodes=3_000)
+    first = solvers.bound(_loot(2), seconds=60, optimise_score=False, max_nodes=1_000)
+    found = solvers.bound(_loot(2), seconds=60, max_nodes=1_000)
     assert first.won and found.won and not found.score_exact
     assert found.score is not None and first.score is not None and found.score > first.score
     end = _loot(2)

@@ -208,7 +208,7 @@ LATE = {
     "hide-and-seek": lambda s: len(s.deck) <= 3,
     "area-52": lambda s: s.wave == 2 and s.aliens_left() <= 8,
     "dead-center": lambda s: len(s.deck) <= 4,
-    "loot-the-loop": lambda s: s.loop.face_down_count() <= 12,
+    "loot-the-loop": lambda s: s.loop.face_down_count() <= 6,
     "syndicate": lambda s: not s.choosing and len(s.members[3]) == 3,
 }
 

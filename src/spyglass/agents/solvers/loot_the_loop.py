@@ -23,8 +23,12 @@ game (see ``games/loot_the_loop/wandering.py`` for the words):
   that cannot reach a target cannot reach a higher one.
 - **Pruning**: the score pile plus every jewel and trinket still in the temple or the notes
   bounds the score; a stretch where that falls short of the target is not searched.
-- **Ordering**: nabs first (jewels before trinkets), then Look Arounds, then the escape last
-  only when the target asks for more loot (with no target, the escape first).
+- **Ordering**: the game's bot's own way to its next progress first (it plays for the jewels
+  and keeps the trinkets it steers by), then the stretch's progress moves with jewels first,
+  then Look Arounds, then trinkets, and the escape last when the target asks for more loot
+  (first with no target). The bot's guidance finds most wins at once but can lead deep into a
+  lost corner, so guided and plain ordering take turns with a growing allowance of positions
+  (256, then 4 times more each round), sharing the table.
 
 The first stretch of a position met mid-way (arrangements already had since the last progress)
 is searched with the repeat memory in the key, so that a repeat the ruling forbids there is
