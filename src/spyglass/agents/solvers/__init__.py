@@ -25,6 +25,7 @@ DEDICATED = {
     "dead-center": "dead_center",
     "emissary": "emissary",
     "hide-and-seek": "hide_and_seek",
+    "loot-the-loop": "loot_the_loop",
     "sandwich-guy": "sandwich_guy",
     "syndicate": "syndicate",
 }
