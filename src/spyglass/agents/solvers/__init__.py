@@ -25,6 +25,7 @@ DEDICATED = {
     "dead-center": "dead_center",
     "hide-and-seek": "hide_and_seek",
     "sandwich-guy": "sandwich_guy",
+    "skyway": "skyway",
     "syndicate": "syndicate",
 }
 

@@ -1,0 +1,355 @@
+"""Skyway with every card known: can all four suits make a run of five, and how long at best?
+
+**The position.** Between two turns a Skyway position is the play area (nine stacks, bottom
+card first), the round, and what is left of the round's deck; the discard pile is every other
+number card. The market is not part of it: it is dealt from the deck. Nothing else matters,
+in particular not the order of the discard pile: the game sorts the pile before it shuffles it
+(``SkywayState._reshuffle``), so the next round's deck depends only on which cards the pile
+holds and on the generator's state, and a position can be keyed independently of the order
+its moves were played in. Each round's deck is interned with the generator's state after its
+shuffle (an id), and a position is keyed by (the play area, the deck's id, cards left in it).
+
+**Exact rules.** The solver re-implements the turn on this compact position (deal five cards
+as blueprints of 2, 2 and 1; draft one onto a space; trim the stack to three from the bottom;
+the reshuffle when a card is needed and none is left, part-way through a deal too; the end
+when the third round's deck runs out, or after the turn one last shuffle finished). Every
+reshuffle calls the game's own generator, restored to its state at that moment, on the pile
+sorted exactly as the game sorts it, so the decks it meets are exactly the real game's.
+``tests/agents/test_solver_skyway.py`` checks the compact moves and their results against the
+real state's on many random positions.
+
+**Symmetry.** Runs only ask which spaces are orthogonally next to which, so the eight
+rotations and reflections of the 3x3 play area map a position to one exactly as good (the
+deck and the pile do not change). Positions are keyed by the least of their eight images, and
+moves that lead to the same key as an earlier move of the same turn are skipped.
+
+**Pruning (sound).** A suit's run of five at the end is five of its cards on the play area,
+each on a space next to the previous one's. The cards of a run that are on the play area now
+stay where they are (a card never moves; it may only be pushed off the bottom), and every
+other card of the run must be drafted later. So each suit needs at least as many more of its
+cards drafted as the cheapest run of five made of its cards in place plus cards still to come
+(a walk through the grid, rank by rank: ``need``); a card in place may also be counted as one
+still to come, since a pushed-off card can come back after a reshuffle. Each turn drafts at most
+two cards, so a position whose suits together need more cards than the turns left can place
+is lost. In the third round, when no last shuffle can come, the cards still to come are
+exactly the rest of the deck. The same walk bounds the best score (the longest run each suit
+could still reach) when the score is optimised.
+
+**Order.** Moves that leave the suits needing fewest cards come first, then those with the
+longest runs of five or fewer.
+
+The score of a win is the sum of the four runs: ``base.prove`` asks for a win scoring at least
+``target`` and raises it until none is found.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from spyglass.components.cards import Card
+from spyglass.engine import RulesError, State
+from spyglass.engine.rng import Rng
+from spyglass.games.skyway.rules import (
+    BLUEPRINT_SIZES,
+    MARKET_SIZE,
+    NUMBER_CARDS,
+    PASSES,
+    STACK_LIMIT,
+    SkywayState,
+    deal_market,
+    draft_action,
+)
+from spyglass.games.skyway.scoring import ADJACENT, SPACES, TOP_RANK, WIN_LENGTH
+
+from .base import Allowance, Bound, finished_bound, prove
+
+#: Raised whenever a change could change an answer (results kept by the strength run name it).
+VERSION = 1
+
+Grid = tuple[tuple[Card, ...], ...]
+Blueprint = tuple[Card, ...]
+Move = tuple[Blueprint, int]  # (blueprint, bottom card first; space 0..8)
+
+_SUIT = tuple(code // 13 for code in range(52))
+_RANK = tuple(code % 13 + 1 for code in range(52))
+_ALL_SPACES = (1 << SPACES) - 1
+_ALL_RANKS = sum(1 << r for r in range(1, TOP_RANK + 1))
+MAX_LENGTH = TOP_RANK  # a run has at most one card of each rank
+_NEVER = 99  # a run that no cards still to come can make
+
+
+def _symmetries() -> tuple[tuple[int, ...], ...]:
+    """The eight maps of the 3x3 square onto itself, as ``image[i]`` = the space ``i`` goes to."""
+    maps = []
+    for turn in range(4):
+        for mirror in (False, True):
+            image = []
+            for i in range(SPACES):
+                r, c = divmod(i, 3)
+                if mirror:
+                    c = 2 - c
+                for _ in range(turn):
+                    r, c = c, 2 - r
+                image.append(r * 3 + c)
+            maps.append(tuple(image))
+    assert len(set(maps)) == 8
+    return tuple(maps)
+
+
+SYMMETRIES = _symmetries()
+# For each symmetry, the order to read a grid's stacks in to get its image's stacks in order.
+_READ = tuple(tuple(image.index(i) for i in range(SPACES)) for image in SYMMETRIES)
+# The spaces next to any space of a mask.
+_NEAR = tuple(
+    sum(1 << q for q in range(SPACES) if any(mask >> p & 1 for p in ADJACENT[q]))
+    for mask in range(1 << SPACES)
+)
+
+
+@lru_cache(maxsize=1 << 17)
+def costs(places: tuple[int, ...], coming: int) -> tuple[int, ...]:
+    """``costs[k]``: the fewest cards of one suit still to draft for a run of at least ``k``
+    (``_NEVER`` if none), k from 0 to 10.
+
+    ``places[r]``: the space of the suit's rank-r card on the play area (-1: not there);
+    ``coming``: the ranks (bit r) that may still be drafted, onto any space. A walk takes the
+    ranks in increasing order; ``ends[k][c]`` holds the spaces where a run of k cards, c of them
+    still to draft, can end.
+    """
+    ends = [[0] * (MAX_LENGTH + 1) for _ in range(MAX_LENGTH + 1)]
+    for rank in range(1, TOP_RANK + 1):
+        space = places[rank]
+        new = coming >> rank & 1
+        # longest first, so a rank extends only the runs made of lower ranks
+        for k in range(rank - 1, 0, -1):
+            row, up = ends[k], ends[k + 1]
+            for c in range(k + 1):
+                mask = row[c]
+                if not mask:
+                    continue
+                if space >= 0 and _NEAR[mask] >> space & 1:
+                    up[c] |= 1 << space
+                if new:
+                    up[c + 1] |= _NEAR[mask]
+        if space >= 0:
+            ends[1][0] |= 1 << space
+        if new:
+            ends[1][1] = _ALL_SPACES
+    out = [0] * (MAX_LENGTH + 1)
+    for k in range(MAX_LENGTH, 0, -1):
+        found = next((c for c, mask in enumerate(ends[k]) if mask), _NEVER)
+        out[k] = found if k == MAX_LENGTH else min(found, out[k + 1])
+    return tuple(out)
+
+
+def canonical(grid: Grid) -> Grid:
+    return min(tuple(grid[i] for i in read) for read in _READ)
+
+
+class Solver:
+    """Depth-first search over (play area, deck id, cards left in the deck)."""
+
+    def __init__(self, state: SkywayState, allowance: Allowance) -> None:
+        self.allowance = allowance
+        self.all = frozenset(NUMBER_CARDS)
+        # deck id -> (round, the deck as the game holds it: top card last, generator state)
+        self.decks: list[tuple[int, tuple[Card, ...], int]] = []
+        self.deck_ids: dict[tuple[int, tuple[Card, ...], int], int] = {}
+        self.root_deck = self._intern(state.round, tuple(state.deck), state.rng.state)
+        self.lost: set = set()  # (key, target) of positions with no such win
+        self.target = 0
+        self.line: list[Move] = []
+
+    def _intern(self, round_: int, deck: tuple[Card, ...], rng: int) -> int:
+        entry = (round_, deck, rng)
+        found = self.deck_ids.get(entry)
+        if found is None:
+            found = self.deck_ids[entry] = len(self.decks)
+            self.decks.append(entry)
+        return found
+
+    # ------------------------------------------------------------------ the rules, compact
+
+    def deal(self, grid: Grid, deck_id: int, left: int) -> tuple[list[Blueprint], int, int, bool]:
+        """The market dealt from this position, with the deck afterwards and whether its turn
+        is the last (``SkywayState._deal``). The caller has checked the game is not over."""
+        round_, deck, rng_state = self.decks[deck_id]
+        if left >= MARKET_SIZE:
+            dealt = list(deck[left - MARKET_SIZE : left][::-1])
+            left -= MARKET_SIZE
+            return deal_market(dealt), deck_id, left, round_ == PASSES and left == 0
+        dealt = list(deck[:left][::-1])
+        if round_ < PASSES:
+            round_ += 1
+            last = False
+        else:
+            last = True  # the last shuffle finishes this market
+        on_grid = {card for stack in grid for card in stack}
+        pile = sorted(self.all.difference(on_grid, dealt))
+        rng = Rng(rng_state)
+        rng.shuffle(pile)
+        left = len(pile) - (MARKET_SIZE - len(dealt))
+        dealt.extend(pile[left:][::-1])
+        deck_id = self._intern(round_, tuple(pile), rng.state)
+        return deal_market(dealt), deck_id, left, last or (round_ == PASSES and left == 0)
+
+    @staticmethod
+    def place(grid: Grid, blueprint: Blueprint, space: int) -> Grid:
+        stack = grid[space] + blueprint
+        if len(stack) > STACK_LIMIT:
+            stack = stack[len(stack) - STACK_LIMIT :]
+        return (*grid[:space], stack, *grid[space + 1 :])
+
+    def over(self, deck_id: int, left: int) -> bool:
+        """No market can be dealt: the third round's deck is empty."""
+        return left == 0 and self.decks[deck_id][0] == PASSES
+
+    # ------------------------------------------------------------------ bounds
+
+    def suit_costs(self, grid: Grid, deck_id: int, left: int) -> list[tuple[int, ...]]:
+        round_, deck, _ = self.decks[deck_id]
+        places = [[-1] * (TOP_RANK + 1) for _ in range(4)]
+        for space, stack in enumerate(grid):
+            for card in stack:
+                places[_SUIT[card]][_RANK[card]] = space
+        if round_ == PASSES and left % MARKET_SIZE == 0:
+            # no reshuffle ahead: what is to come is the rest of this deck
+            coming = [0, 0, 0, 0]
+            for card in deck[:left]:
+                coming[_SUIT[card]] |= 1 << _RANK[card]
+        else:
+            coming = [_ALL_RANKS] * 4
+        return [costs(tuple(p), c) for p, c in zip(places, coming, strict=True)]
+
+    def room(self, grid: Grid, deck_id: int, left: int) -> int:
+        """The most cards the turns left can still draft (two a turn)."""
+        round_ = self.decks[deck_id][0]
+        cards = left
+        if round_ < PASSES:
+            on_grid = sum(len(s) for s in grid)  # never falls: the pile is at most the rest
+            cards += (PASSES - round_) * (len(self.all) - on_grid)
+        turns = -(-cards // MARKET_SIZE)  # a deal cut short at the end is one more turn
+        return 2 * turns
+
+    def hopeless(self, grid: Grid, deck_id: int, left: int) -> bool:
+        """No line from here wins with ``self.target`` or more (see the module's pruning)."""
+        room = self.room(grid, deck_id, left)
+        suits = self.suit_costs(grid, deck_id, left)
+        if sum(c[WIN_LENGTH] for c in suits) > room:
+            return True
+        if self.target > 4 * WIN_LENGTH:
+            best = 0
+            for c in suits:
+                best += max(k for k in range(WIN_LENGTH, MAX_LENGTH + 1) if c[k] <= room)
+            return best < self.target
+        return False
+
+    def order(self, grid: Grid, deck_id: int, left: int) -> tuple[int, int]:
+        suits = self.suit_costs(grid, deck_id, left)
+        need = sum(c[WIN_LENGTH] for c in suits)
+        free = sum(sum(1 for k in range(1, WIN_LENGTH + 1) if c[k] == 0) for c in suits)
+        return need, -free
+
+    # ------------------------------------------------------------------ the search
+
+    def value(self, grid: Grid) -> int | None:
+        """The score of a finished play area (None: lost)."""
+        total = 0
+        for c in self.suit_costs_final(grid):
+            length = max(k for k in range(MAX_LENGTH + 1) if c[k] == 0)
+            if length < WIN_LENGTH:
+                return None
+            total += length
+        return total
+
+    @staticmethod
+    def suit_costs_final(grid: Grid) -> list[tuple[int, ...]]:
+        places = [[-1] * (TOP_RANK + 1) for _ in range(4)]
+        for space, stack in enumerate(grid):
+            for card in stack:
+                places[_SUIT[card]][_RANK[card]] = space
+        return [costs(tuple(p), 0) for p in places]
+
+    def reach(self, grid: Grid, deck_id: int, left: int, last: bool) -> bool:
+        """Whether a line from here (between turns) ends with a win scoring ``self.target`` or
+        more; ``self.line`` receives its moves."""
+        self.allowance.tick()
+        if last or self.over(deck_id, left):
+            score = self.value(grid)
+            return score is not None and score >= self.target
+        key = (canonical(grid), deck_id, left, self.target)
+        if key in self.lost:
+            return False
+        if self.hopeless(grid, deck_id, left):
+            self.lost.add(key)
+            return False
+        market, next_id, next_left, next_last = self.deal(grid, deck_id, left)
+        if self.turn(grid, market, next_id, next_left, next_last):
+            return True
+        self.lost.add(key)
+        return False
+
+    def turn(
+        self, grid: Grid, market: list[Blueprint], deck_id: int, left: int, last: bool
+    ) -> bool:
+        """Whether some draft from ``market`` leads to such a win."""
+        children = []
+        seen = set()
+        for blueprint in market:
+            for space in range(SPACES):
+                after = self.place(grid, blueprint, space)
+                key = canonical(after)
+                if key in seen:
+                    continue
+                seen.add(key)
+                children.append((self.order(after, deck_id, left), blueprint, space, after))
+        children.sort(key=lambda child: child[0])
+        for _, blueprint, space, after in children:
+            self.line.append((blueprint, space))
+            if self.reach(after, deck_id, left, last):
+                return True
+            self.line.pop()
+        return False
+
+
+def _grid(state: SkywayState) -> Grid:
+    return tuple(tuple(stack) for stack in state.grid)
+
+
+def bound(
+    state: State, seconds: float = 2.0, optimise_score: bool = True, max_nodes: int | None = None
+) -> Bound:
+    """The clairvoyant bound of a Skyway position: can every suit make a run of five, with a
+    winning line, and (with ``optimise_score``) the best score, proved if time allows."""
+    if not isinstance(state, SkywayState):
+        raise RulesError("this solver solves Skyway")
+    if state.is_over:
+        return finished_bound(state)
+    allowance = Allowance(seconds, max_nodes)
+    solver = Solver(state, allowance)
+    grid = _grid(state)
+    market = [tuple(b) for b in state.market]
+    found: list[Move] = []
+
+    def reach(target: int) -> bool:
+        solver.target = target
+        solver.line = []
+        allowance.tick()
+        won = solver.turn(grid, market, solver.root_deck, len(state.deck), state.last_turn)
+        if won:
+            found[:] = solver.line
+        return won
+
+    def line() -> tuple[list[str], State]:
+        end = state.clone()
+        moves = []
+        for blueprint, space in found:
+            action = draft_action(blueprint, space)
+            end.apply(action)
+            moves.append(action.text)
+        return moves, end
+
+    return prove(allowance, reach, line, optimise_score, first=0)
+
+
+__all__ = ["BLUEPRINT_SIZES", "VERSION", "Solver", "bound", "canonical", "costs"]
