@@ -40,6 +40,14 @@ game's bot's own evaluation of the play area (runs, lengths, the prospects of th
 come, the weakest suit): on the strength run's first 30 deals this took the solver from 5 unknown
 (mean 0.69 CPU-s) to none (mean 0.10 CPU-s) at 2 CPU-s a deal.
 
+**Discrepancies.** Nearly every deal is won and the order is nearly always right, so a plain
+depth-first search spends its time below an early mistake. The search is a limited
+discrepancy search: taking the i-th draft of a turn costs i, and budgets of 0, 1, 2, 4, ...
+are tried in turn, the last one unlimited (a full search: only it can prove a deal lost). A
+position that failed within a budget is not searched again with that budget or less; one
+that failed with nothing left out by the budget is lost for good. On the strength run's deals
+0..199 at 2 CPU-s this took the solver from 16 unknown (mean 0.38 CPU-s) to none (mean 0.12).
+
 The score of a win is the sum of the four runs: ``base.prove`` asks for a win scoring at least
 ``target`` and raises it until none is found.
 """
