@@ -208,7 +208,7 @@ LATE = {
     "hide-and-seek": lambda s: len(s.deck) <= 3,
     "area-52": lambda s: s.wave == 2 and s.aliens_left() <= 8,
     "dead-center": lambda s: len(s.deck) <= 4,
-    "skyway": lambda s: s.round == 3 and len(s.deck) <= 10,
+    "skyway": lambda s: s.round == 3 and len(s.deck) <= 5,
 }
 
 
