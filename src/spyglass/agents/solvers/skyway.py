@@ -121,10 +121,23 @@ def _symmetries() -> tuple[tuple[int, ...], ...]:
 SYMMETRIES = _symmetries()
 # For each symmetry, the order to read a grid's stacks in to get its image's stacks in order.
 _READ = tuple(tuple(image.index(i) for i in range(SPACES)) for image in SYMMETRIES)
-# The spaces next to any space of a mask.
-_NEAR = tuple(
-    sum(1 << q for q in range(SPACES) if any(mask >> p & 1 for p in ADJACENT[q]))
-    for mask in range(1 << SPACES)
+
+
+# ``costs`` packs one 9-bit mask of spaces per count of cards still to draft (0 to 10) into one
+# integer, a field of 16 bits each, so one shift steps every count's walks at once.
+_FIELD = 16
+_COUNTS = MAX_LENGTH + 1
+_PACKED = sum(_ALL_SPACES << (_FIELD * c) for c in range(_COUNTS))
+_TO_RIGHT = sum(0b011011011 << (_FIELD * c) for c in range(_COUNTS))  # columns A, B
+_TO_LEFT = sum(0b110110110 << (_FIELD * c) for c in range(_COUNTS))  # columns B, C
+_HERE = tuple(sum(1 << (space + _FIELD * c) for c in range(_COUNTS)) for space in range(SPACES))
+_ANYWHERE_ONE_NEW = _ALL_SPACES << _FIELD
+# The shifts above are the play area's adjacency (a step right, left, down, up): checked here.
+assert all(
+    ((((1 << p) & _TO_RIGHT) << 1) | (((1 << p) & _TO_LEFT) >> 1) | (1 << p << 3) | (1 << p >> 3))
+    & _ALL_SPACES
+    == sum(1 << q for q in ADJACENT[p])
+    for p in range(SPACES)
 )
 
 
@@ -135,32 +148,36 @@ def costs(places: tuple[int, ...], coming: int) -> tuple[int, ...]:
 
     ``places[r]``: the space of the suit's rank-r card on the play area (-1: not there);
     ``coming``: the ranks (bit r) that may still be drafted, onto any space. A walk takes the
-    ranks in increasing order; ``ends[k][c]`` holds the spaces where a run of k cards, c of them
-    still to draft, can end.
+    ranks in increasing order; ``ends[k]`` holds, in field c, the spaces where a run of k cards,
+    c of them still to draft, can end.
     """
-    ends = [[0] * (MAX_LENGTH + 1) for _ in range(MAX_LENGTH + 1)]
+    ends = [0] * (MAX_LENGTH + 1)
+    right, left, packed, field = _TO_RIGHT, _TO_LEFT, _PACKED, _FIELD
     for rank in range(1, TOP_RANK + 1):
         space = places[rank]
         new = coming >> rank & 1
+        here = _HERE[space] if space >= 0 else 0
         # longest first, so a rank extends only the runs made of lower ranks
         for k in range(rank - 1, 0, -1):
-            row, up = ends[k], ends[k + 1]
-            for c in range(k + 1):
-                mask = row[c]
-                if not mask:
-                    continue
-                if space >= 0 and _NEAR[mask] >> space & 1:
-                    up[c] |= 1 << space
-                if new:
-                    up[c + 1] |= _NEAR[mask]
+            r = ends[k]
+            if not r:
+                continue
+            near = (((r & right) << 1) | ((r & left) >> 1) | (r << 3) | (r >> 3)) & packed
+            if here:
+                ends[k + 1] |= near & here
+            if new:
+                ends[k + 1] |= (near << field) & packed
         if space >= 0:
-            ends[1][0] |= 1 << space
+            ends[1] |= 1 << space
         if new:
-            ends[1][1] = _ALL_SPACES
+            ends[1] |= _ANYWHERE_ONE_NEW
     out = [0] * (MAX_LENGTH + 1)
+    best = _NEVER
     for k in range(MAX_LENGTH, 0, -1):
-        found = next((c for c, mask in enumerate(ends[k]) if mask), _NEVER)
-        out[k] = found if k == MAX_LENGTH else min(found, out[k + 1])
+        r = ends[k]
+        if r:
+            best = min(best, ((r & -r).bit_length() - 1) // field)
+        out[k] = best
     return tuple(out)
 
 
