@@ -11,6 +11,7 @@ import spyglass
 from spyglass.agents.solvers import skyway as sky
 from spyglass.agents.solvers.base import Allowance
 from spyglass.agents.solvers.clairvoyant import clairvoyant
+from spyglass.components import parse_cards
 from spyglass.engine import derive_seed
 from spyglass.games.skyway.rules import SPACES, SkywayState, draft_action
 
@@ -116,3 +117,35 @@ def test_late_positions_agree_with_the_generic_search() -> None:
 def test_unknown_when_the_allowance_runs_out() -> None:
     found = sky.bound(_deal(0), seconds=10.0, optimise_score=False, max_nodes=3)
     assert found.won is None and found.status == "unknown"
+
+
+# The full game of tests/games/test_skyway.py that ends on the rulebook's winning play area
+# (round 1 stacked, later rounds shuffled from seed 10).
+BOOK_GAME_DECK = (
+    "2S 3S 6S 8S 7S 5S 6H 9S 10S AH 5H 8H 2H 3H 4H 2D 3C 7H 9H 10H"
+    " 4S 10C AC 2C 4C AS 5C 6C 7C 8C 5D 10D 9C AD 3D 4D 9D 6D 7D 8D"
+)
+BOOK_GAME_MOVES = [
+    "7♠ A1", "5♠ 6♥ A2", "5♥ 8♥ B2", "2♦ 3♣ C2", "4♠ 10♣ A3", "A♠ 5♣ C3", "5♦ 10♦ B1",
+    "4♦ 9♦ C1", "8♣ 3♠ B3", "3♦ 2♥ B3", "6♠ 10♠ B3", "10♥ B1", "9♠ B3", "8♦ 3♦ B3", "A♣ C1",
+    "9♣ B3",
+]  # fmt: skip
+
+
+def test_the_rulebook_s_game_two_turns_from_its_end() -> None:
+    """Two turns from the end of the rulebook's game (the last market comes from one last
+    shuffle of the discard pile): 2♥ 3♠ onto B3 is the only draft that still wins, for 20,
+    proved best; drafting it anywhere else cannot be won, as the generic search agrees."""
+    state = spyglass.load("skyway").new_state(seed=10, deck=parse_cards(BOOK_GAME_DECK))
+    for move in BOOK_GAME_MOVES:
+        state.apply(move)
+    found = sky.bound(state, seconds=10.0, optimise_score=True)
+    assert (found.won, found.score, found.score_exact) == (True, 20.0, True)
+    assert found.moves[0] == "2♥ 3♠ B3" and len(found.moves) == 2
+    end = _replays(state, found.moves)
+    assert end.is_over and end.won and end.result.score == 20
+    elsewhere = state.clone()
+    elsewhere.apply("2♥ 3♠ A1")
+    mine = sky.bound(elsewhere, seconds=10.0, optimise_score=False)
+    theirs = clairvoyant(elsewhere, seconds=10.0, optimise_score=False)
+    assert mine.won is False and theirs.won is False
