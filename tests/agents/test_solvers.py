@@ -211,6 +211,7 @@ LATE = {
     "emissary": lambda s: len(s.won) == 7 and s.wins >= 4,
     "loot-the-loop": lambda s: s.loop.face_down_count() <= 6,
     "syndicate": lambda s: not s.choosing and len(s.members[3]) == 3,
+    "skyway": lambda s: s.round == 3 and len(s.deck) <= 5,
 }
 
 

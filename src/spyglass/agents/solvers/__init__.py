@@ -27,6 +27,7 @@ DEDICATED = {
     "hide-and-seek": "hide_and_seek",
     "loot-the-loop": "loot_the_loop",
     "sandwich-guy": "sandwich_guy",
+    "skyway": "skyway",
     "syndicate": "syndicate",
 }
 
