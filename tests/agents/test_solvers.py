@@ -208,6 +208,7 @@ LATE = {
     "hide-and-seek": lambda s: len(s.deck) <= 3,
     "area-52": lambda s: s.wave == 2 and s.aliens_left() <= 8,
     "dead-center": lambda s: len(s.deck) <= 4,
+    "tinker-sailor-soldier-spy": lambda s: s.round == 2 and len(s.locations) <= 6,
 }
 
 

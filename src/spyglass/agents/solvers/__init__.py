@@ -26,6 +26,7 @@ DEDICATED = {
     "hide-and-seek": "hide_and_seek",
     "sandwich-guy": "sandwich_guy",
     "syndicate": "syndicate",
+    "tinker-sailor-soldier-spy": "tinker_sailor",
 }
 
 
