@@ -62,6 +62,8 @@ from .base import Allowance, Bound, finished_bound, prove
 VERSION = 1
 
 INFINITE = 1_000
+WILD_TURNS = 3  # round-1 turns left (after this one) when the wild search starts
+WILD_SHARE = 2_000  # wild positions one real position may search for a proof
 SCAN = 24  # entries of the table of defeats compared with a position
 SUIT_BITS = tuple(1 << i for i in range(len(SUITS)))
 VALUES = tuple(DecktetCard(i).value for i in range(45))
@@ -99,6 +101,10 @@ def _signatures(state: TinkerSailorSoldierSpyState) -> list[int]:
     return signatures
 
 
+class _Capped(Exception):
+    """A wild-chip search ran past its share of positions (it then proves nothing)."""
+
+
 class Solver:
     """Depth-first search on the real rules with the key, symmetry, bound and dominance
     described in the module's docstring."""
@@ -111,8 +117,16 @@ class Solver:
         self.lost: dict[tuple, list[tuple[tuple[int, ...], int]]] = {}
         self.pool_cache: dict[tuple[int, int], list[int]] = {}
         self.wild_memo: dict[tuple, int] = {}
-        self.aces: tuple[int, ...] = ()
-        self.locations: tuple[int, ...] = ()
+        self.wild_failed: dict[tuple, int] = {}
+        self.wild_won: dict[tuple, int] = {}
+        self.wild_nodes = 0
+        self.wild_cap = 0
+        # The piles' orders never change: a later position's piles are these less the top
+        # cards taken since (each is read by how many cards it has left).
+        self.personalities = tuple(state.personalities)
+        self.events = tuple(state.events)
+        self.aces = tuple(state.aces)
+        self.locations = tuple(state.locations)
         self.line: list[Action] = []
         self.end: TinkerSailorSoldierSpyState | None = None
 
@@ -195,8 +209,6 @@ class Solver:
         deck and reshuffles, which do not depend on the chips' suits."""
         fought = state.challenger
         assert fought is not None
-        self.aces = tuple(state.aces)  # top card last; only ever taken from the top
-        self.locations = tuple(state.locations)
         drawn, decks, discards, ace_counts, rngs = self._draws(
             tuple(state.deck), _mask(state.discard), len(state.aces), state.rng.state, 64
         )
@@ -210,7 +222,7 @@ class Solver:
             kept |= 1 << card
             if paid + j >= fought.value:  # j more chips, every one matching
                 after = self.wild(
-                    len(self.locations),
+                    len(state.locations),
                     decks[j - 1],
                     discards[j - 1] | kept,
                     ace_counts[j - 1],
@@ -279,6 +291,128 @@ class Solver:
                     break
         self.wild_memo[key] = best
         return best
+
+    # -------------------------------------------------------------- round 1 with wild chips
+
+    def _options(
+        self,
+        card: int,
+        start: tuple[tuple[int, ...], int, int, int],
+        *,
+        paid: int,
+        kept: int,
+        started: bool,
+        recruiting: bool,
+    ) -> list[tuple[int, tuple[int, ...], int, int, int]]:
+        """How a fight against ``card`` can end when every chip may match or not as wished:
+        (chips placed, then the deck, discard pile, Aces left and generator after the
+        clean-up), purchases first. ``started``: the free card is drawn (``paid`` and the
+        second row ``kept`` are the fight's so far); ``recruiting``: round 1 (a fight can be
+        given up, and a bought card joins the discard pile)."""
+        value, suits = VALUES[card], SUIT_MASKS[card]
+        deck, discard, aces, rng = start
+        offset = 1 if started else 0  # a fight in progress pays a chip for each draw
+        bought: list[tuple[int, tuple[int, ...], int, int, int]] = []
+        given_up: list[tuple[int, tuple[int, ...], int, int, int]] = []
+        if started and recruiting:
+            given_up.append((0, deck, discard | kept, aces, rng))
+        drawn, decks, discards, ace_counts, rngs = self._draws(deck, discard, aces, rng, 64)
+        gains = 1 << card if recruiting else 0
+        for index, drawn_card in enumerate(drawn):
+            cost = index + offset
+            if SUIT_MASKS[drawn_card] & suits:
+                paid += VALUES[drawn_card]
+            kept |= 1 << drawn_card
+            after = (decks[index], discards[index] | kept, ace_counts[index], rngs[index])
+            if paid + cost >= value:  # bought if every chip so far matched
+                bought.append((cost, after[0], after[1] | gains, after[2], after[3]))
+            if paid >= value:
+                break  # the cards alone pay: no line draws further
+            if recruiting:  # given up here (its chips need not have matched)
+                given_up.append((cost, *after))
+        return bought + given_up
+
+    def wild_turn(
+        self, counts: tuple[int, int], start: tuple[tuple[int, ...], int, int, int], budget: int
+    ) -> bool:
+        """Whether the game can be won spending at most ``budget`` wild chips from the start
+        of a round-1 turn with ``counts`` Personalities and Events left to turn up."""
+        if budget < 0:
+            return False
+        personalities, events = counts
+        if not personalities and not events:
+            return self.wild(len(self.locations), *start) <= budget
+        key = (counts, *start)
+        if budget <= self.wild_failed.get(key, -1):
+            return False
+        if budget >= self.wild_won.get(key, INFINITE):
+            return True
+        self.allowance.tick()
+        self.wild_nodes += 1
+        if self.wild_nodes > self.wild_cap:
+            raise _Capped  # only finished positions were written to the tables: they stay true
+        revealed = []
+        if personalities:
+            revealed.append(self.personalities[personalities - 1])
+        if events:
+            revealed.append(self.events[events - 1])
+        after = (max(personalities - 1, 0), max(events - 1, 0))
+        if self._wild_choose(revealed, after, start, budget):
+            self.wild_won[key] = budget
+            return True
+        self.wild_failed[key] = budget
+        return False
+
+    def _wild_choose(
+        self,
+        revealed: list[int],
+        after: tuple[int, int],
+        start: tuple[tuple[int, ...], int, int, int],
+        budget: int,
+    ) -> bool:
+        options = []
+        for card in revealed:
+            options += self._options(card, start, paid=0, kept=0, started=False, recruiting=True)
+        if len(revealed) == 1:  # a lone challenger can be given up unfought
+            options.append((0, *start))
+        for cost, deck, discard, aces, rng in options:
+            if cost <= budget and self.wild_turn(after, (deck, discard, aces, rng), budget - cost):
+                return True
+        return False
+
+    def wild_from(self, state: TinkerSailorSoldierSpyState, budget: int) -> bool:
+        """Whether the game can be won from ``state`` spending at most ``budget`` chips if
+        every chip could match or not as wished. Every real line is a line of this game
+        spending the same chips, so False proves the real position cannot do it."""
+        if budget < 0:
+            return False
+        if state.round == 2:
+            return self.round_two(state) <= budget
+        start = (tuple(state.deck), _mask(state.discard), len(state.aces), state.rng.state)
+        after = (len(state.personalities), len(state.events))
+        if state.phase != FIGHT:
+            return self._wild_choose(list(state.revealed), after, start, budget)
+        options = self._options(
+            state.fought,
+            start,
+            paid=state.paid,
+            kept=_mask(state.fight_cards),
+            started=True,
+            recruiting=True,
+        )
+        for cost, deck, discard, aces, rng in options:
+            if cost <= budget and self.wild_turn(after, (deck, discard, aces, rng), budget - cost):
+                return True
+        return False
+
+    def wild_proves_lost(self, state: TinkerSailorSoldierSpyState, budget: int, share: int) -> bool:
+        """Whether the wild-chip game proves the position cannot win within ``budget``
+        chips, searching at most ``share`` of its positions (beyond that, no proof)."""
+        self.wild_nodes, self.wild_cap = 0, share
+        try:
+            return not self.wild_from(state, budget)
+        except _Capped:
+            return False
 
     # -------------------------------------------------------------- the key
 
@@ -367,6 +501,14 @@ class Solver:
             if state.chips_left - self.round_two(state) < target:
                 return False
         elif state.chips_left - self.needed(state, chips) < target:
+            return False
+        elif (
+            state.phase != FIGHT
+            and len(state.personalities) < WILD_TURNS
+            and self.wild_proves_lost(state, state.chips_left - target, WILD_SHARE)
+        ):
+            # Only at the start of the last turns of round 1: earlier, the wild tree is too
+            # large to prove anything within its share and costs more than it cuts.
             return False
         for action in self.moves(state, signatures):
             child = state.clone()
