@@ -19,19 +19,25 @@ turned up, the Personalities, Events and Locations left) are interchangeable: sw
 chips maps every line to a line with the same payments. So chips are keyed as the sorted
 (signature, count) pairs, and of two such suits with as many chips left only one is tried.
 
-**Bounds that prove defeats.** In round 2 nothing is left to choose but the chips, and the
-cards a fight draws do not depend on their suits: placing ``j`` chips draws the next ``j``
-cards of the real deck (reshuffling as the real game does). So a search of round 2 in which
-every chip pays as if it matched (each fight may stop at any ``j`` from the first where cards
-and chips could pay to the first where the cards alone pay) gives the fewest chips round 2 can
-be won with; every real line is one of its lines, so a position with fewer chips (less the
-score sought) is lost. It is memoised on (Locations left, deck, discard pile, Aces left,
-generator) and shared by the whole search. In round 1 the bound is cruder: for each Location
-a fight placing ``j`` chips draws ``j + 1`` cards, which pay at most the ``j + 1`` best matching
-values among the cards that can still be in the deck (the deck, the discard pile, the second
-row, every Ace left, every challenger still to come, at most one of each pair turned up
-together), and the chips at most ``min(j, chips of its suits)``; the least such ``j`` summed
-over the Locations is at most what round 2 will spend.
+**Bounds that prove defeats.** The cards a fight draws do not depend on the chips' suits:
+placing ``j`` chips draws the next ``j`` cards of the real deck (reshuffled as the real game
+does it, with the state's generator). So the game with *wild* chips, where each chip may pay 1
+or not as the player wishes, has the same draws; its lines are: each turn a challenger, then a
+purchase after any ``j`` chips from the first where cards and chips could pay to the first
+where the cards alone pay, or (round 1) giving up after any ``j`` before that. Every real line
+is a wild line spending the same chips, so a position from which no wild line wins within its
+chips (less the score sought) is lost. The wild game has no suits to branch on; its positions
+are keyed by (the piles left, deck, discard pile, Aces left, generator). Round 2's wild value
+(the fewest chips) is computed exactly and memoised, and cuts every round-2 position. In round
+1 the wild search asks whether the chips left suffice, with the largest budget proved too small
+and the smallest proved enough kept per position; it runs only at the start of the last
+WILD_TURNS turns and within a share of WILD_SHARE positions (earlier its tree is too large to
+prove anything, and a search cut short proves nothing). Before it, a cheap bound: for each
+Location, a fight placing ``j`` chips draws ``j + 1`` cards, which pay at most the ``j + 1``
+best matching values among the cards that can still be in the deck (the deck, the discard
+pile, the second row, every Ace left, every challenger still to come, at most one of each pair
+turned up together), and its chips at most ``min(j, chips of its suits)``; the least such
+``j``, summed over the Locations, is at most what round 2 will spend.
 
 **Dominance between chip counts.** With everything else equal, more chips of every suit is
 never worse (any line from fewer chips can be played move for move, and a round-1 fight that
