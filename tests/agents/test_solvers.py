@@ -212,6 +212,7 @@ LATE = {
     "loot-the-loop": lambda s: s.loop.face_down_count() <= 6,
     "syndicate": lambda s: not s.choosing and len(s.members[3]) == 3,
     "skyway": lambda s: s.round == 3 and len(s.deck) <= 5,
+    "tinker-sailor-soldier-spy": lambda s: s.round == 2 and len(s.locations) <= 6,
 }
 
 

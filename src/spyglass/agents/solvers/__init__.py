@@ -29,6 +29,7 @@ DEDICATED = {
     "sandwich-guy": "sandwich_guy",
     "skyway": "skyway",
     "syndicate": "syndicate",
+    "tinker-sailor-soldier-spy": "tinker_sailor",
 }
 
 
