@@ -132,6 +132,19 @@ def test_clone_is_independent() -> None:
     assert state.snapshot() != twin.snapshot()
 
 
+def test_a_quiet_clone_plays_the_same_future_and_logs_nothing() -> None:
+    # Skyway reshuffles its discard pile mid-game: the quiet copy must shuffle as the game does
+    state = spyglass.load("skyway").new_state(seed=4)
+    quiet, loud = state.quiet_clone(), state.clone()
+    while not loud.is_over:
+        action = loud.legal_actions()[0]
+        loud.apply(action)
+        quiet.apply_legal(action)
+    assert quiet.is_over and quiet.snapshot()["table"] == loud.snapshot()["table"]
+    assert quiet.log == [] and loud.log != []
+    assert state.step == 0  # the original is untouched
+
+
 @pytest.mark.parametrize("game_id", [info.id for info in spyglass.games()])
 def test_position_key_is_the_table_and_the_generator_without_history(game_id: str) -> None:
     # The clairvoyant search keys its table of lost positions by it: the cards where they are

@@ -178,7 +178,10 @@ class State:
     def _say(
         self, text: str, seats: Sequence[int] | None = None, others: str | None = None
     ) -> None:
-        """Log an event; with ``seats``, only those seats read ``text`` and the rest ``others``."""
+        """Log an event; with ``seats``, only those seats read ``text`` and the rest ``others``
+        (nothing in a search's quiet copy: see :meth:`quiet_clone`)."""
+        if self._quiet:
+            return
         self._log.append(LogEntry(text, None if seats is None else frozenset(seats), others))
 
     def _legal_list(self) -> list[Action]:
@@ -337,6 +340,17 @@ class State:
         new._log = list(self._log)
         new._log_cache = dict(self._log_cache)
         new._copy_containers()
+        return new
+
+    def quiet_clone(self) -> Self:
+        """A copy for searching the true state (a clairvoyant solver): the same position and
+        the same generator (so every future shuffle is the real one), but an empty log and
+        history, and nothing logged from here on (a search applies moves by the million)."""
+        new = self.clone()
+        new._quiet = True
+        new._log = []
+        new._history = []
+        new._log_cache = {}
         return new
 
     def snapshot(self) -> dict[str, Any]:

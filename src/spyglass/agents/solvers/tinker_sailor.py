@@ -518,7 +518,7 @@ class Solver:
             return False
         for action in self.moves(state, signatures):
             child = state.clone()
-            child._advance(action)
+            child.apply_legal(action)
             self.line.append(action)
             if self.reach(child, target):
                 return True
@@ -529,12 +529,7 @@ class Solver:
 
 def _quiet(state: TinkerSailorSoldierSpyState) -> TinkerSailorSoldierSpyState:
     """A clone that logs nothing and keeps no history: the search's working copy."""
-    work = state.clone()
-    work._quiet = True
-    work._log = []
-    work._history = []
-    work._log_cache = {}
-    return work
+    return state.quiet_clone()
 
 
 def bound(
