@@ -90,7 +90,7 @@ Move = tuple[Blueprint, int]  # (blueprint, bottom card first; space 0..8)
 WON, CUT, LOST = 2, 1, 0  # a search's answers, best first
 #: The discrepancy budgets tried in turn; the last is unlimited (a full search, which proves).
 BUDGETS = (0, 1, 2, 4, 8, 16, 32, 64, 1_000)
-CHILDREN_KEPT = 200_000  # positions whose ordered drafts are kept for the next budget
+CHILDREN_KEPT = 10_000  # positions whose ordered drafts are kept for the next budget (memory)
 
 _SUIT = tuple(code // 13 for code in range(52))
 _RANK = tuple(code % 13 + 1 for code in range(52))
