@@ -67,7 +67,6 @@ from spyglass.games.skyway.bot import (
     suit_prospect,
 )
 from spyglass.games.skyway.rules import (
-    BLUEPRINT_SIZES,
     MARKET_SIZE,
     NUMBER_CARDS,
     PASSES,
@@ -442,4 +441,4 @@ def bound(
     return prove(allowance, reach, line, optimise_score, first=0)
 
 
-__all__ = ["BLUEPRINT_SIZES", "VERSION", "Solver", "bound", "canonical", "costs"]
+__all__ = ["VERSION", "Solver", "bound", "canonical", "costs"]
