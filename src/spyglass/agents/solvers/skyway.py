@@ -67,7 +67,6 @@ from spyglass.games.skyway.bot import (
     suit_prospect,
 )
 from spyglass.games.skyway.rules import (
-    BLUEPRINT_SIZES,
     MARKET_SIZE,
     NUMBER_CARDS,
     PASSES,
@@ -90,7 +89,7 @@ Move = tuple[Blueprint, int]  # (blueprint, bottom card first; space 0..8)
 WON, CUT, LOST = 2, 1, 0  # a search's answers, best first
 #: The discrepancy budgets tried in turn; the last is unlimited (a full search, which proves).
 BUDGETS = (0, 1, 2, 4, 8, 16, 32, 64, 1_000)
-CHILDREN_KEPT = 200_000  # positions whose ordered drafts are kept for the next budget
+CHILDREN_KEPT = 10_000  # positions whose ordered drafts are kept for the next budget (memory)
 
 _SUIT = tuple(code // 13 for code in range(52))
 _RANK = tuple(code % 13 + 1 for code in range(52))
@@ -442,4 +441,4 @@ def bound(
     return prove(allowance, reach, line, optimise_score, first=0)
 
 
-__all__ = ["BLUEPRINT_SIZES", "VERSION", "Solver", "bound", "canonical", "costs"]
+__all__ = ["VERSION", "Solver", "bound", "canonical", "costs"]
