@@ -13,10 +13,17 @@ What a clairvoyant player decides, and what it does not need to:
   zombies (a corner pile) branches.
 
 A position is then the nine top cards (nothing under a top ever matters again), how many cards
-have been drawn, and the zombies alive. Pruning: each turn kills at most one zombie, so more
-zombies alive than cards left to draw is lost; and a zombie whose two support lines cannot
-both come to hold a card meeting its demand (suit, colour) with a sum of ten or more, from
-their present tops and the cards still to come, can never die.
+have been drawn, and the zombies alive: a key that does not depend on the order of play.
+
+Proofs of defeat come from a relaxation: pretend that every card drawn before a zombie's kill
+could lie on either of its support piles. Each zombie then has an earliest turn at which it
+could die (from its supports' present tops and the cards to come, tabled once per deal), and
+since one zombie dies a turn at most, the kills fill distinct turns no earlier than those; the
+greedy assignment in order of earliest turn gives the earliest possible turn of the last kill.
+A position whose last kill cannot come before the deck runs out (or before the target score)
+is lost. This subsumes "a zombie whose supports can never reach its demand" and "more zombies
+alive than cards left". A child whose next card fits no pile is lost too (unless its kill was
+the last). Children are tried kills first, then those leaving the most zombies ready to die.
 
 The score of a win is the cards left in the deck: the search answers "can every zombie die
 with at least ``target`` cards left?", with a table of the targets each position failed, and the
@@ -42,7 +49,7 @@ from spyglass.games.dead_center.rules import KILL, PLAY, REVEAL, DeadCenterState
 from .base import Allowance, Bound, finished_bound, prove
 
 #: Raised whenever a change could change an answer (results kept by the strength run name it).
-VERSION = 1
+VERSION = 2
 
 Move = tuple[int, int]  # (pile played on, zombie space killed or -1)
 
@@ -57,17 +64,38 @@ class Solver:
         # per zombie space: which cards meet its demand as a support
         self.demand = [DEMAND[z % PER_DECK] for z in self.ring]
         n = len(self.deck)
-        # per point of the deck and per zombie space: the values of the cards still to come
-        # that meet that zombie's demand, highest first (two are enough for the bound)
-        self.coming: list[list[tuple[int, ...]]] = []
-        for i in range(n + 1):
+        # EARLIEST[drawn][space][best + 1]: the first turn (deck index) at which the zombie
+        # of that space could die, when ``best`` is the highest value among its two support
+        # piles' present tops that meets its demand (-1: neither does), counting every card
+        # drawn from ``drawn`` on as a possible support; n when it never can.
+        self.earliest: list[list[tuple[int, ...]]] = []
+        for start in range(n + 1):
             row = []
-            for j in range(len(self.ring)):
-                values = sorted(
-                    (VALUE[c] for c in self.deck[i:] if self.demand[j][c % PER_DECK]), reverse=True
-                )
-                row.append(tuple(values[:2]))
-            self.coming.append(row)
+            for space in range(len(self.ring)):
+                demand = self.demand[space]
+                first = second = -1  # the two highest matching values drawn so far
+                turns = [n] * 12
+                lowest = 11  # turns[best + 1] is set for every best >= lowest
+                for turn in range(start, n):
+                    if second >= 0 and first + second >= KILL_SUM:
+                        need = -1  # two drawn cards suffice, whatever the tops
+                    else:
+                        need = KILL_SUM - first if first >= 0 else 11
+                    need = max(need, -1)
+                    while lowest > need:
+                        lowest -= 1
+                        turns[lowest + 1] = turn
+                    if lowest == -1:
+                        break
+                    card = self.deck[turn]
+                    if demand[card % PER_DECK]:
+                        value = VALUE[card]
+                        if value > first:
+                            first, second = value, first
+                        elif value > second:
+                            second = value
+                row.append(tuple(turns))
+            self.earliest.append(row)
         self.failed: dict[tuple[tuple[int, ...], int, int], int] = {}
         self.line: list[Move] = []
 
@@ -81,37 +109,46 @@ class Solver:
             and demand[second % PER_DECK]
         )
 
-    def hopeless(self, space: int, tops: tuple[int, ...], drawn: int) -> bool:
-        """Whether this zombie can never die: no pair of supports meeting its demand can reach
-        ten from the present tops and the cards to come."""
-        a, b = SUPPORTS[space]
-        demand = self.demand[space]
-        coming = self.coming[drawn][space]
-        best_a = VALUE[tops[a]] if demand[tops[a] % PER_DECK] else -1
-        best_b = VALUE[tops[b]] if demand[tops[b] % PER_DECK] else -1
-        if best_a >= 0 and best_b >= 0 and best_a + best_b >= KILL_SUM:
-            return False
-        first = coming[0] if coming else -1
-        second = coming[1] if len(coming) > 1 else -1
-        # one support from the tops and one to come, or both to come (two different cards)
-        best = max(best_a + first, best_b + first, first + second) if first >= 0 else -1
-        return best < KILL_SUM
+    def last_kill(self, tops: tuple[int, ...], drawn: int, alive: int) -> int:
+        """A lower bound on the turn of the last kill (len(deck) or more: impossible).
+
+        Relaxation: every card drawn before a zombie's kill could be on either of its support
+        piles, and any card could go on its front pile. That gives each zombie an earliest
+        turn; at most one zombie dies a turn, so the kills fill distinct turns, no earlier
+        than those (the greedy assignment in order of earliest turn is optimal)."""
+        row = self.earliest[drawn]
+        turns = []
+        for space in range(12):
+            if alive >> space & 1:
+                a, b = SUPPORTS[space]
+                demand = self.demand[space]
+                top_a, top_b = tops[a], tops[b]
+                va = VALUE[top_a] if demand[top_a % PER_DECK] else -1
+                vb = VALUE[top_b] if demand[top_b % PER_DECK] else -1
+                if va >= 0 and vb >= 0 and va + vb >= KILL_SUM:
+                    turns.append(drawn)
+                else:
+                    turns.append(row[space][max(va, vb) + 1])
+        turns.sort()
+        slot = drawn - 1
+        for turn in turns:
+            slot = turn if turn > slot else slot + 1
+        return slot
 
     def can(self, tops: tuple[int, ...], drawn: int, alive: int, target: int) -> bool:
         """Whether every zombie can die from here with at least ``target`` cards left."""
         if not alive:
             return len(self.deck) - drawn >= target
-        left = len(self.deck) - drawn
-        if alive.bit_count() > left - target:
-            return False
         key = (tops, drawn, alive)
         if self.failed.get(key, 1 << 30) <= target:
             return False
         self.allowance.tick()
-        for space in range(len(self.ring)):
-            if alive >> space & 1 and self.hopeless(space, tops, drawn):
-                self.failed[key] = 0
-                return False
+        # the score is the cards left after the last kill's turn
+        last = self.last_kill(tops, drawn, alive)
+        if last + 1 > len(self.deck) - target:
+            self.failed[key] = max(0, len(self.deck) - last)
+            return False
+        n = len(self.deck)
         card = self.deck[drawn]
         children = []
         for pile in range(9):
@@ -119,12 +156,25 @@ class Solver:
                 continue
             after = (*tops[:pile], card, *tops[pile + 1 :])
             victims = [j for j in ZOMBIES_NEXT_TO[pile] if alive >> j & 1 and self.kills(j, after)]
-            # how many zombies the cabin leaves ready to die (a card on their front kills)
             for victim in victims or [-1]:
                 rest = alive & ~(1 << victim) if victim >= 0 else alive
+                if not rest:
+                    self.line.append((pile, victim))
+                    if n - drawn - 1 >= target:
+                        return True
+                    self.line.pop()
+                    continue
+                # A child whose next card fits no pile is lost (unless this kill was the
+                # last); the others are tried kills first, then the most zombies left ready
+                # to die (a card on their front pile kills).
+                if drawn + 1 >= n:
+                    continue
+                following = self.deck[drawn + 1] % PER_DECK
+                if not any(FITS[top % PER_DECK * PER_DECK + following] for top in after):
+                    continue
                 ready = sum(1 for j in range(12) if rest >> j & 1 and self.kills(j, after))
-                children.append((victim >= 0, ready, pile, victim, after, rest))
-        children.sort(key=lambda c: (-c[0], -c[1]))
+                children.append((victim < 0, -ready, pile, victim, after, rest))
+        children.sort(key=lambda c: (c[0], c[1]))
         for _, _, pile, victim, after, rest in children:
             self.line.append((pile, victim))
             if self.can(after, drawn + 1, rest, target):
