@@ -168,7 +168,7 @@ class Solver:
         # A position met mid-stretch remembers arrangements the ruling may forbid repeating:
         # there, the memory is part of what a stretch node is.
         name = _arrangement if fresh else (lambda s: (_arrangement(s), _history(s)))
-        queue = deque([(state, ())])
+        queue: deque[tuple[LootTheLoopState, tuple[str, ...]]] = deque([(state, ())])
         met = {name(state)}
         while queue:
             node, path = queue.popleft()

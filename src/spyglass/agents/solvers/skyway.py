@@ -376,7 +376,10 @@ class Solver:
                 seen.add(key)
                 children.append((self.order(after, deck_id, left), blueprint, space, after))
         children.sort(key=lambda child: child[0])
-        return [(move, after, deck_id, left, last) for _, *move, after in children]
+        return [
+            ((blueprint, space), after, deck_id, left, last)
+            for _, blueprint, space, after in children
+        ]
 
     def turn(self, children: list, budget: int) -> int:
         """The best of WON, CUT, LOST over the drafts ``children``: the i-th costs i of the

@@ -53,6 +53,7 @@ Moves are tried in the game's bot's order first (its choice, then the rest). Wit
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 from spyglass.components.decktet import SUIT_MASKS, SUITS, DecktetCard
 from spyglass.engine import Action, Rng, RulesError, State
@@ -371,7 +372,7 @@ class Solver:
 
     def _wild_choose(
         self,
-        revealed: list[int],
+        revealed: Sequence[int],
         after: tuple[int, int],
         start: tuple[tuple[int, ...], int, int, int],
         budget: int,
@@ -424,8 +425,9 @@ class Solver:
 
     def key(
         self, state: TinkerSailorSoldierSpyState, signatures: list[int]
-    ) -> tuple[tuple, tuple[int, ...], tuple[int, ...]]:
-        """(the rest of the position, its chips in suit order, the canonical chips)."""
+    ) -> tuple[tuple, tuple[int, ...], tuple[tuple[int, int], ...]]:
+        """(the rest of the position, its chips in suit order, the canonical chips: (suit
+        signature, chips) pairs, sorted)."""
         chips = tuple(state.chips[s] for s in SUITS)
         rest = (
             state.round,
