@@ -43,7 +43,10 @@ turned up together), and its chips at most ``min(j, chips of its suits)``; the l
 never worse (any line from fewer chips can be played move for move, and a round-1 fight that
 would have ended for want of chips can be given up by hand). So a position is known lost when
 a position with the same rest and at least as many chips of every suit was lost: the table of
-defeats keeps, for each rest of a position, the chip counts that were proved lost.
+defeats keeps, for each rest of a position, the chip counts (and the score sought) that were
+proved lost, as an antichain (an entry another implies is dropped), and a position is compared
+with the newest SCAN entries only (a long scan costs more than it saves; missing an entry only
+searches again, it never answers wrongly).
 
 Moves are tried in the game's bot's order first (its choice, then the rest). With
 ``optimise_score`` the search looks for a win keeping at least one more chip at a time
