@@ -184,7 +184,8 @@ def test_the_strength_run_keys_name_revised_rules_and_leave_other_keys_alone() -
     loot = planner.search("loot-the-loop", "heuristic", 0, 2)[0].key
     assert json.loads(loot)[-1] == "rules:b509964"
     bound = json.loads(planner.search("loot-the-loop", None, 0, 2)[0].key)
-    assert bound[2] == "solver_chunk" and bound[-1] == "clairvoyant:1 rules:b509964"
+    # the game's own solver and its version, then the rules revision
+    assert bound[2] == "solver_chunk" and bound[-1] == "loot_the_loop:1 rules:b509964"
     fixed = [json.loads(p.key) for p in planner.fixed()[:4]]
     assert all(k[-1] == "rules:b509964" for k in fixed if k[1] == "loot-the-loop")
     # the keys the committed results were kept under, for a game whose rules did not change
