@@ -46,6 +46,13 @@ class Rng:
     def derived(cls, seed: int, label: str) -> Rng:
         return cls(derive_seed(seed, label))
 
+    @classmethod
+    def from_state(cls, state: int) -> Rng:
+        """The generator at exactly ``state`` (a value ``.state`` gave): it draws what the saved
+        generator would have drawn next. (SplitMix64's seed is its state, so this is
+        ``Rng(state)``; the name says that a saved generator is restored, not a new one seeded.)"""
+        return cls(state)
+
     def next64(self) -> int:
         self._state = state = (self._state + _GOLDEN) & _MASK
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

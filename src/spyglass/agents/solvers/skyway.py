@@ -226,7 +226,7 @@ class Solver:
             last = True  # the last shuffle finishes this market
         on_grid = {card for stack in grid for card in stack}
         pile = sorted(self.all.difference(on_grid, dealt))
-        rng = Rng(rng_state)
+        rng = Rng.from_state(rng_state)
         rng.shuffle(pile)
         left = len(pile) - (MARKET_SIZE - len(dealt))
         dealt.extend(pile[left:][::-1])

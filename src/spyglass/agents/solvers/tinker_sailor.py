@@ -532,11 +532,6 @@ class Solver:
         return False
 
 
-def _quiet(state: TinkerSailorSoldierSpyState) -> TinkerSailorSoldierSpyState:
-    """A clone that logs nothing and keeps no history: the search's working copy."""
-    return state.quiet_clone()
-
-
 def bound(
     state: State, seconds: float = 2.0, optimise_score: bool = True, max_nodes: int | None = None
 ) -> Bound:
@@ -553,7 +548,7 @@ def bound(
     def reach(target: int) -> bool:
         solver.line = []
         solver.end = None
-        if not solver.reach(_quiet(state), target):
+        if not solver.reach(state.quiet_clone(), target):
             return False
         assert solver.end is not None
         found.append(([str(a) for a in solver.line], solver.end))
