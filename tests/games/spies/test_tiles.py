@@ -162,6 +162,30 @@ def test_the_pact_is_recorded() -> None:
     assert state.pact and state.view(None)["table"]["pact"]
 
 
+def test_russias_own_tiles_score_two_points_each() -> None:
+    # Rule 6.0: 2 points for every tile of the power's own colour played. Russia's tokens
+    # ("Ru2") begin with the random tiles' "R", and were once counted as random (no points).
+    state = tile_position({}, ["Ru2"], power="Russia", year=1939)
+    state.apply("play Ru2")
+    russia = POWERS.index("Russia")
+    # the record everyone sees counts them as the game goes
+    assert state.view(0)["table"]["record"]["cells"][russia][-1] == "2 on record"
+    state.apply("end")
+    for _ in POWERS[POWERS.index("Russia") + 1 :]:
+        pass_turn(state)
+    assert state.is_over
+    sheet = state.result.detail[russia]["Russia"]
+    assert sheet["own_tiles_played"] == 2
+
+
+def test_a_tile_is_random_exactly_when_it_has_no_power() -> None:
+    state = new()
+    for tile in state.edition.tiles:
+        token = tile.id.replace(" ", "")
+        assert state.is_random_tile(token) == (tile.power is None), token
+    assert sum(state.is_random_tile(t.id.replace(" ", "")) for t in state.edition.tiles) == 15
+
+
 def test_free_searches_for_the_turn() -> None:
     state = tile_position(
         {"Fr1": "Berlin", "Br1": "Munich"},
@@ -226,6 +250,22 @@ def test_discards_are_hidden_and_redealt_among_tiles_of_their_year() -> None:
         seen.add(tile)
     assert len(seen) > 1
     assert state.determinize(0, Rng(1)).hands.discarded["Germany"] == [("Ge3", 1934)]
+
+
+def test_russias_own_tiles_stay_russias_in_every_determinization() -> None:
+    # Russia's own tiles are public (the manifest): a determinization may redeal the random
+    # tiles it holds, never give "Ru" tiles to another power or a random one in their place.
+    own = [f"Ru{n}" for n in range(1, 8)]
+    state = tile_position({}, [*own, "R3", "R5", "R11"], power="Russia", year=1933)
+    state.apply("discard Ru1")
+    for k in range(12):
+        guess = state.determinize(0, Rng(k))
+        held = {p: guess.hands.tiles[p] + [t for t, _ in guess.hands.discarded[p]] for p in POWERS}
+        assert sorted(t for t in held["Russia"] if t.startswith("Ru")) == own
+        assert sum(guess.is_random_tile(t) for t in held["Russia"]) == 3
+        for power in POWERS:
+            if power != "Russia":
+                assert not [t for t in held[power] if t.startswith("Ru")], (k, power)
 
 
 def test_the_power_at_the_tile_step_keeps_a_usable_tile_in_every_determinization() -> None:

@@ -440,9 +440,11 @@ class SpiesState(State):
 
     # ---------------------------------------------------------------- tiles
 
-    @staticmethod
-    def is_random_tile(token: str) -> bool:
-        return token.startswith("R")
+    def is_random_tile(self, token: str) -> bool:
+        """A tile of no power's colour (one of the fifteen random tiles). Decided by the
+        edition's tile, not by the token's spelling: Russia's own tiles ("Ru1") begin with the
+        random tiles' "R" too."""
+        return self.edition.tile(token).power is None
 
     @staticmethod
     def sort_tiles(tokens: list[str]) -> list[str]:
