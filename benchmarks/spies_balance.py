@@ -39,6 +39,7 @@ import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as default
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -75,9 +76,16 @@ SPY_RANGES = {"Germany": (6, 9), "Italy": (4, 7), "Russia": (5, 9), "France": (5
 #: the map's police stations must hold, stays as the edition has it).
 POLICE_RANGES = {"Germany": (7, 13), "Italy": (4, 9), "Russia": (7, 13), "France": (5, 10),
                  "Britain": (4, 10)}  # fmt: skip
+#: Starting money (£ thousands) and the Action Chits drawn at set-up, per power.
+MONEY_RANGE = (15, 40)
+CHITS_RANGE = (1, 5)
+#: How many spies a power may start abroad, which is also how many ordinary spies it has (the
+#: mapsheet's number; one spy more, the Cousin, starts at home): 3 to 5.
+ABROAD_RANGE = (3, 5)
 #: The lever families a study may search (``--levers``): study 2 searched Secrets and spies,
-#: study 3 spies and police (docs/spies-balance.md).
-LEVERS = ("secrets", "spies", "police")
+#: study 3 spies and police, study 4 (after the Russian tiles' fix) spies, police, chits and
+#: the number of spies (docs/spies-balance.md).
+LEVERS = ("secrets", "abroad", "spies", "police", "money", "chits")
 DEFAULT_LEVERS = ("spies", "police")
 
 
@@ -91,8 +99,14 @@ def space(levers: tuple[str, ...] = DEFAULT_LEVERS) -> tuple[Param, ...]:
         params += [Param(f"secrets.{p}", "int", low, high) for p in POWERS[:-1]]
     if "spies" in levers:
         params += [Param(f"spies.{p}", "int", *SPY_RANGES[p]) for p in POWERS]
+    if "abroad" in levers:
+        params += [Param(f"abroad.{p}", "int", *ABROAD_RANGE) for p in POWERS]
     if "police" in levers:
         params += [Param(f"police.{p}", "int", *POLICE_RANGES[p]) for p in POWERS]
+    if "money" in levers:
+        params += [Param(f"money.{p}", "int", *MONEY_RANGE) for p in POWERS]
+    if "chits" in levers:
+        params += [Param(f"chits.{p}", "int", *CHITS_RANGE) for p in POWERS]
     return tuple(params)
 
 
@@ -123,8 +137,14 @@ def current_values(levers: tuple[str, ...] = DEFAULT_LEVERS) -> dict[str, int]:
         values.update({f"secrets.{p.name}": p.secrets for p in EDITION.powers[:-1]})
     if "spies" in levers:
         values.update({f"spies.{p.name}": sum(p.spies) for p in EDITION.powers})
+    if "abroad" in levers:
+        values.update({f"abroad.{p.name}": p.foreign_spies for p in EDITION.powers})
     if "police" in levers:
         values.update({f"police.{p.name}": sum(p.police) for p in EDITION.powers})
+    if "money" in levers:
+        values.update({f"money.{p.name}": p.money for p in EDITION.powers})
+    if "chits" in levers:
+        values.update({f"chits.{p.name}": p.chits for p in EDITION.powers})
     return values
 
 
@@ -179,6 +199,21 @@ def allotments(values: Mapping[str, Any]) -> dict[str, dict[str, int]]:
     return chosen
 
 
+def with_spy_count(line: str, count: int) -> str:
+    """A power's ``pieces.toml`` line with ``count`` ordinary spies, all of which may start
+    abroad (``foreign_spies``): a spy added has strength 1, a spy taken is the weakest, so the
+    other counters keep the edition's strengths (a ``spies`` total, if the trial sets one,
+    is then spread over them by :func:`adjust`)."""
+    shipped = [int(v) for v in re.search(r"spies = \[([^\]]*)\]", line).group(1).split(",")]
+    strengths = sorted(shipped, reverse=True)[:count] + [1] * max(0, count - len(shipped))
+    written = ", ".join(str(v) for v in strengths)
+    line, found = re.subn(r"\bspies = \[[^\]]*\]", f"spies = [{written}]", line)
+    line, also = re.subn(r"\bforeign_spies = \d+", f"foreign_spies = {count}", line)
+    if found != 1 or also != 1:
+        raise RulesError("pieces.toml: a power's line has no single spies/foreign_spies")
+    return line
+
+
 def pieces_text(values: Mapping[str, Any], base: str | None = None) -> str:
     """``pieces.toml`` with a trial's values written into each power's line (nothing else
     changes: the comments, the Secrets, the chits and the record stay as they are)."""
@@ -189,7 +224,11 @@ def pieces_text(values: Mapping[str, Any], base: str | None = None) -> str:
         if match is None:
             raise RulesError(f"pieces.toml has no line for {power}")
         line = match.group(0)
+        if "abroad" in fields:  # first: the spies' total (below) is spread over the new count
+            line = with_spy_count(line, fields["abroad"])
         for field, value in fields.items():
+            if field == "abroad":
+                continue
             if field in ("spies", "police"):
                 shipped = re.search(rf"{field} = \[([^\]]*)\]", line).group(1).split(",")
                 strengths = adjust([int(v) for v in shipped], value)
@@ -236,48 +275,122 @@ class EditionSetup:
     """The tuner's hook (``spyglass.lab.tune.Setup``) for the edition's allotments."""
 
     params: tuple[Param, ...]
+    #: values every trial shares (``--fixed``), under the searched ones
+    fixed: Mapping[str, int] = default(default_factory=dict)
 
     def reject(self, values: Mapping[str, Any]) -> str | None:
+        values = {**self.fixed, **values}
         chosen = allotments(values)
         britain = chosen["Britain"].get("secrets")
         low, high = SECRETS_RANGE
         if britain is not None and not low <= britain <= high:
             return f"Britain would draw {britain} Secrets, outside {low}-{high}"
-        spies = {p: chosen[p]["spies"] for p in POWERS if "spies" in chosen[p]}
-        if len(spies) == len(POWERS):
-            # the edition's ruling: Germany's and Britain's services the strongest, Italy's
-            # the weakest (spies-edition.md)
-            strongest = min(spies["Germany"], spies["Britain"])
-            if max(spies["Russia"], spies["France"], spies["Italy"]) > strongest:
-                return "a spy service would outdo Germany's or Britain's"
-            if spies["Italy"] > min(spies["Russia"], spies["France"]):
-                return "Italy's spies would outdo Russia's or France's"
         try:
-            _edition(pieces_text(values))
+            edition = _edition(pieces_text(values))
         except RulesError as error:
             return str(error)
+        # the edition's ruling: Germany's and Britain's services the strongest, Italy's the
+        # weakest (spies-edition.md), judged on the spies' total strength whatever the levers
+        spies = {p.name: sum(p.spies) for p in edition.powers}
+        strongest = min(spies["Germany"], spies["Britain"])
+        if max(spies["Russia"], spies["France"], spies["Italy"]) > strongest:
+            return "a spy service would outdo Germany's or Britain's"
+        if spies["Italy"] > min(spies["Russia"], spies["France"]):
+            return "Italy's spies would outdo Russia's or France's"
         return None
 
     def task(self, values: Mapping[str, Any], game: GameTask) -> EditionTask:
-        return EditionTask(pieces_text(values), game)
+        return EditionTask(pieces_text({**self.fixed, **values}), game)
+
+
+FIXED_FILE = "fixed.json"
 
 
 def trial_values(source: Path, number: int | None) -> dict[str, Any]:
+    """A trial's values, with the study's ``--fixed`` ones under them."""
     summary = json.loads((source / "tune.json").read_text())
+    fixed_file = source / FIXED_FILE
+    fixed = json.loads(fixed_file.read_text()) if fixed_file.exists() else {}
     if number is None:
         if summary["best"] is None:
             raise SystemExit(f"{source} holds no finished trial")
-        return summary["best"]["params"]
+        return {**fixed, **summary["best"]["params"]}
     for trial in summary["history"]:
         if trial["number"] == number:
-            return trial["params"]
+            return {**fixed, **trial["params"]}
     raise SystemExit(f"{source} has no trial {number}")
 
 
+def lever_names() -> dict[str, Param]:
+    """Every single lever (``spies.Britain``, ...) with its allowed range."""
+    return {param.name: param for param in space(LEVERS)}
+
+
+def parse_assignments(texts: list[str], what: str) -> dict[str, str]:
+    """``NAME=VALUE`` items (several per argument, comma-separated), checked against the
+    levers' names."""
+    known = lever_names()
+    found: dict[str, str] = {}
+    for text in texts:
+        for item in filter(None, (part.strip() for part in text.split(","))):
+            name, equals, value = item.partition("=")
+            if not equals or name not in known:
+                raise RulesError(f"{what} {item!r}: expected LEVER=VALUE with LEVER one of "
+                                 f"the levers (e.g. spies.Britain)")  # fmt: skip
+            found[name] = value
+    return found
+
+
+def chosen_params(texts: list[str]) -> tuple[Param, ...]:
+    """``--param spies.Britain=7:9``: the levers a focused study searches, each in a range
+    inside the lever's own."""
+    known = lever_names()
+    params = []
+    for name, span in parse_assignments(texts, "--param").items():
+        low, colon, high = span.partition(":")
+        if not (colon and low.strip().isdigit() and high.strip().isdigit()):
+            raise RulesError(f"--param {name}={span}: expected LOW:HIGH (whole numbers)")
+        lo, hi = int(low), int(high)
+        allowed_low, allowed_high = known[name].span
+        if not allowed_low <= lo <= hi <= allowed_high:
+            raise RulesError(f"--param {name}={span}: must lie within "
+                             f"{allowed_low:g}:{allowed_high:g}")  # fmt: skip
+        params.append(Param(name, "int", lo, hi))
+    return tuple(params)
+
+
+def whole_values(texts: list[str], what: str) -> dict[str, int]:
+    values = {}
+    for name, value in parse_assignments(texts, what).items():
+        if not value.strip().isdigit():
+            raise RulesError(f"{what} {name}={value}: expected a whole number")
+        values[name] = int(value)
+    return values
+
+
 def screen(args: argparse.Namespace) -> None:
-    given = {lever.strip() for lever in args.levers.split(",")}
-    setup = EditionSetup(space(tuple(given)))  # refuses an unknown lever
-    levers = tuple(lever for lever in LEVERS if lever in given)
+    fixed = whole_values(args.fixed, "--fixed")
+    if args.param:
+        params = chosen_params(args.param)
+        setup = EditionSetup(params, fixed)
+        starts = [whole_values([text], "--start") for text in args.start]
+        for point in starts:
+            missing = {p.name for p in params} - set(point)
+            if missing:
+                raise RulesError(f"--start must set every searched lever: {sorted(missing)}")
+        levers: tuple[str, ...] = ()
+    else:
+        given = {lever.strip() for lever in args.levers.split(",")}
+        setup = EditionSetup(space(tuple(given)), fixed)  # refuses an unknown lever
+        levers = tuple(lever for lever in LEVERS if lever in given)
+        starts = [current_values(levers), *([GUESSES[levers]] if levers in GUESSES else [])]
+    for point in starts:
+        reason = setup.reject(point)
+        if reason is not None:
+            raise RulesError(f"a start point does not make an edition: {reason}")
+    if args.out is not None and fixed:
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / FIXED_FILE).write_text(json.dumps(fixed, sort_keys=True))
 
     def report(record: Any) -> None:
         shares = record.figures.get("win_shares")
@@ -304,7 +417,7 @@ def screen(args: argparse.Namespace) -> None:
         on_trial=report,
         startup=args.startup,
         rungs=args.rungs,
-        start=[current_values(levers), *([GUESSES[levers]] if levers in GUESSES else [])],
+        start=starts,
     )
     best = result.best
     if best is not None:
@@ -387,6 +500,28 @@ def main() -> None:
         "--levers",
         default=",".join(DEFAULT_LEVERS),
         help=f"comma-separated lever families to search, of {','.join(LEVERS)}",
+    )
+    one.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="LEVER=LOW:HIGH",
+        help="a focused study: search only these levers (e.g. spies.Britain=7:9), "
+        "instead of --levers' families",
+    )
+    one.add_argument(
+        "--fixed",
+        action="append",
+        default=[],
+        metavar="LEVER=VALUE",
+        help="values every trial shares (not searched), e.g. chits.Italy=4",
+    )
+    one.add_argument(
+        "--start",
+        action="append",
+        default=[],
+        metavar="LEVER=VALUE,...",
+        help="with --param: a point to try first (every searched lever); repeatable",
     )
     two.add_argument("--seed", type=int, default=derive_seed(SEED, "confirm"))
     args = parser.parse_args()

@@ -4,6 +4,7 @@ accepts (or a reason to reject them), and a game on them plays on exactly that e
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from benchmarks import spies_balance as balance
@@ -79,3 +80,56 @@ def test_a_game_plays_on_the_trial_s_edition_and_the_edition_is_put_back() -> No
     task = GameTask("spies", (), ("heuristic", "random"), 2, 3, 0)
     same = balance.EditionTask(balance.pieces_text(balance.current_values()), task).run()
     assert same == task.run()
+
+
+def test_money_chits_and_the_number_of_spies_are_levers_too() -> None:
+    setup = balance.EditionSetup(balance.space(balance.LEVERS))
+
+    def line(text: str, power: str) -> str:
+        return next(row for row in text.splitlines() if f'name = "{power}"' in row)
+
+    text = balance.pieces_text({"abroad.Italy": 4, "chits.Italy": 4, "money.Italy": 31})
+    italy = line(text, "Italy")
+    assert "spies = [2, 2, 1, 1]" in italy and "foreign_spies = 4" in italy
+    assert "chits = 4" in italy and "money = 31" in italy
+    assert line(text, "France") == line(balance._read("pieces.toml"), "France")
+    # a spy taken is the weakest; a total set beside the count is spread over the new count
+    germany = line(balance.pieces_text({"abroad.Germany": 3}), "Germany")
+    assert "spies = [3, 3, 2]" in germany and "foreign_spies = 3" in germany
+    both = line(balance.pieces_text({"abroad.Italy": 4, "spies.Italy": 5}), "Italy")
+    assert "spies = [2, 1, 1, 1]" in both
+    # the loader takes the new line: Italy really has four spies, and may start four abroad
+    edition = balance._edition(text)
+    italian = next(p for p in edition.powers if p.name == "Italy")
+    assert (italian.spies, italian.foreign_spies, italian.chits) == ((2, 2, 1, 1), 4, 4)
+    assert setup.reject({"abroad.Italy": 4}) is None
+    # the ruling is judged on the strengths that result, whichever lever changed them
+    assert "Italy's spies" in setup.reject({"abroad.Italy": 5})  # 2 2 1 1 1 = 7 > France's 6
+    assert "outdo Germany's or Britain's" in setup.reject({"abroad.Germany": 3, "spies.Russia": 9})
+
+
+def test_a_focused_study_searches_named_levers_over_fixed_values(tmp_path: Path) -> None:
+    params = balance.chosen_params(["spies.Britain=7:8", "police.Germany=9:9,abroad.Italy=3:4"])
+    assert [(p.name, p.low, p.high) for p in params] == [
+        ("spies.Britain", 7, 8), ("police.Germany", 9, 9), ("abroad.Italy", 3, 4),
+    ]  # fmt: skip
+    for bad, message in [
+        ("spies.Britain=7:10", "must lie within 6:9"),
+        ("spies.Britain=8", "expected LOW:HIGH"),
+        ("spies.Britan=7:9", "one of the levers"),
+    ]:
+        with pytest.raises(spyglass.RulesError, match=message):
+            balance.chosen_params([bad])
+    fixed = balance.whole_values(["chits.Italy=4", "money.Italy=30"], "--fixed")
+    setup = balance.EditionSetup(params, fixed)
+    task = setup.task({"spies.Britain": 7, "police.Germany": 9, "abroad.Italy": 4}, Probe())
+    italy = next(row for row in task.pieces.splitlines() if 'name = "Italy"' in row)
+    assert "chits = 4" in italy and "money = 30" in italy and "foreign_spies = 4" in italy
+    # confirm reads a trial's values with the study's fixed ones under them
+    (tmp_path / "tune.json").write_text(
+        '{"best": {"params": {"spies.Britain": 7}}, "history": [{"number": 3, "params": '
+        '{"spies.Britain": 8, "chits.Italy": 3}}]}'
+    )
+    (tmp_path / balance.FIXED_FILE).write_text('{"chits.Italy": 4}')
+    assert balance.trial_values(tmp_path, None) == {"chits.Italy": 4, "spies.Britain": 7}
+    assert balance.trial_values(tmp_path, 3) == {"chits.Italy": 3, "spies.Britain": 8}
