@@ -55,10 +55,17 @@ TABLES = {
     "spies-3": ("spies", 3, {}, 5),
 }
 
+#: What the probe writes to the console once the page is painted: the harness waits for it
+#: there, so that nothing of its own runs in the page before then (Playwright's
+#: ``wait_for_function`` would compile its injected script, ~100 ms of the page's main thread,
+#: in the middle of the page's first drawing).
+DONE = "spyglass-first-paint-done"
+
 #: Runs before any script of the page: notes when the WebSocket is made and when the page first
 #: holds what it is for (a table's regions, the lobby's games), then the end of the next frame.
 PROBE = r"""
 (() => {
+  const DONE = '@DONE@';
   const marks = (window.__firstPaint = { ws: null, state: null, drawn: null, painted: null });
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
@@ -75,11 +82,14 @@ PROBE = r"""
   const check = () => {
     if (marks.drawn !== null || !document.querySelector(wanted)) return;
     marks.drawn = performance.now();
-    requestAnimationFrame(() => setTimeout(() => { marks.painted = performance.now(); }, 0));
+    requestAnimationFrame(() => setTimeout(() => {
+      marks.painted = performance.now();
+      console.debug(DONE);
+    }, 0));
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
 })();
-"""
+""".replace("@DONE@", DONE)
 
 COLLECT = """() => {
   const nav = performance.getEntriesByType('navigation')[0];
@@ -143,8 +153,8 @@ def own_file(entry: dict[str, Any], url: str) -> bool:
 
 def load(context: Any, address: str, url: str) -> dict[str, Any]:
     page = context.new_page()
-    page.goto(address)
-    page.wait_for_function("() => window.__firstPaint && window.__firstPaint.painted !== null")
+    with page.expect_console_message(lambda message: message.text == DONE):
+        page.goto(address, wait_until="commit")
     data = page.evaluate(COLLECT)
     page.close()
     marks, entries = data["marks"], data["entries"]
