@@ -1,6 +1,6 @@
 """How fast the web pages draw, and how many bytes they cost, in headless Chromium on loopback.
 
-    python benchmarks/web_first_paint.py [--loads 5] [--url http://127.0.0.1:PORT] [--json FILE]
+    python benchmarks/web_first_paint.py [--loads 5] [--draw 20] [--url URL] [--json FILE]
 
 It starts ``spyglass serve`` on a free loopback port with a fresh SQLite database (or uses the
 server at ``--url``), sets up the tables that issue 31 measured (Dead Center; Tinker, Sailor,
@@ -43,6 +43,8 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import sync_playwright
+
+from spyglass.web.assets import Assets
 
 TARGET_MS = 250.0
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
@@ -97,8 +99,16 @@ COLLECT = """() => {
     name: e.name, type: e.initiatorType || 'navigation', start: e.startTime, end: e.responseEnd,
     transfer: e.transferSize, encoded: e.encodedBodySize, decoded: e.decodedBodySize,
   }));
-  return { marks: window.__firstPaint, entries };
+  const steps = Object.fromEntries(performance.getEntriesByType('mark')
+    .filter((m) => m.name.startsWith('spyglass:'))
+    .map((m) => [m.name.slice('spyglass:'.length), m.startTime]));
+  return { marks: window.__firstPaint, entries, steps };
 }"""
+
+#: The page's own marks of its critical path (frontend/src/marks.js), in the order they come:
+#: the head's script ran, the hello went, the first message came, the entry module ran, the
+#: table's code ran, the first drawing began, the table was in the page.
+STEPS = ("head", "hello", "first-message", "entry", "table-code", "draw", "drawn")
 
 
 def free_port() -> int:
@@ -145,6 +155,51 @@ def create_tables(url: str) -> dict[str, str]:
     return links
 
 
+#: The drawing alone: the board of one state drawn ``times`` times over in one page with the
+#: board kit (the table page's own renderer), each into a fresh element of the page.
+DRAW = """async ({ kit, view, layout, times }) => {
+  const { renderTable } = await import(kit);
+  const took = [];
+  for (let i = 0; i < times; i++) {
+    const box = document.createElement('div');
+    document.body.append(box);
+    const start = performance.now();
+    renderTable(box, view, layout);
+    took.push(performance.now() - start);
+    box.remove();
+  }
+  return took;
+}"""
+
+
+def drawing(
+    browser: Any, url: str, links: dict[str, str], times: int
+) -> dict[str, tuple[float, float]]:
+    """Median milliseconds of drawing each table's board (its first seat's view), ``times``
+    times in one page, after a few rounds that compile the code. The board kit's address is
+    this Python's build's (the server started here runs the same sources). Returns, per table,
+    (the first drawing in a fresh page: its code cold, as on a cold load; the median of the
+    next ``times``)."""
+    kit = Assets().url("board.js")
+    out = {}
+    for name, link in links.items():
+        context = browser.new_context(viewport={"width": 1300, "height": 900})
+        page = context.new_page()
+        page.goto(f"{url}/")
+        table_id = link.split("/table/", 1)[1].split("#", 1)[0]
+        token = link.split("token=", 1)[1]
+        state = httpx.get(
+            f"{url}/api/tables/{table_id}", headers={"X-Seat-Token": token}, timeout=60
+        ).json()
+        game = httpx.get(f"{url}/api/games/{state['table']['game']}", timeout=60).json()
+        args = {"kit": kit, "view": state["view"], "layout": game["layout"]}
+        first = page.evaluate(DRAW, {**args, "times": 1})[0]
+        page.evaluate(DRAW, {**args, "times": 3})
+        out[name] = (first, statistics.median(page.evaluate(DRAW, {**args, "times": times})))
+        context.close()
+    return out
+
+
 def own_file(entry: dict[str, Any], url: str) -> bool:
     """The page itself and its static files, not its API calls."""
     path = entry["name"][len(url) :] if entry["name"].startswith(url) else ""
@@ -160,6 +215,8 @@ def load(context: Any, address: str, url: str) -> dict[str, Any]:
     marks, entries = data["marks"], data["entries"]
     ws = marks["ws"]
     own = [e for e in entries if own_file(e, url)]
+    # when the last script and the style sheet had arrived
+    static = [e["end"] for e in entries if "/static/" in e["name"] and e["type"] != "img"]
     return {
         "drawn": marks["drawn"],
         "painted": marks["painted"],
@@ -171,6 +228,8 @@ def load(context: Any, address: str, url: str) -> dict[str, Any]:
         "own_sent": sum(e["encoded"] for e in own),
         "own_decoded": sum(e["decoded"] for e in own),
         "entries": entries,
+        "steps": data["steps"],
+        "files_in": max(static) if static else None,
     }
 
 
@@ -204,6 +263,12 @@ def measure(browser: Any, address: str, url: str, loads: int) -> dict[str, Any]:
         "own_sent": median("own_sent"),
         "own_decoded": median("own_decoded"),
         "last_cold": cold[-1]["entries"],
+        "files_in": median("files_in"),
+        "steps": {
+            step: statistics.median(c["steps"][step] for c in cold)
+            for step in STEPS
+            if all(step in c["steps"] for c in cold)
+        },
     }
 
 
@@ -221,6 +286,13 @@ def main() -> None:
     parser.add_argument("--url", help="use this running server instead of starting one")
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
     parser.add_argument("--requests", action="store_true", help="list each page's requests")
+    parser.add_argument(
+        "--draw",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also time the drawing alone: each table's board drawn N times in one page",
+    )
     args = parser.parse_args()
 
     process = None
@@ -244,6 +316,8 @@ def main() -> None:
             for name, address in pages.items():
                 results[name] = measure(browser, address, url, args.loads)
                 print(f"  measured {name}", file=sys.stderr, flush=True)
+            tables = {name: link for name, link in pages.items() if name != "lobby"}
+            drawn_alone = drawing(browser, url, tables, args.draw) if args.draw else {}
             browser.close()
     finally:
         if process is not None:
@@ -272,6 +346,17 @@ def main() -> None:
         )
     tables = [r["drawn"] for n, r in results.items() if n != "lobby" and r["drawn"] is not None]
     worst = max(tables) if tables else None
+    print("\nthe critical path, median ms of the cold loads (files: style sheet and scripts in)")
+    print(f"{'page':28} {'files':>6} " + " ".join(f"{s:>8}" for s in STEPS))
+    for name, r in results.items():
+        if name == "lobby":
+            continue
+        steps = " ".join(f"{ms(r['steps'].get(s)):>8}" for s in STEPS)
+        print(f"{name:28} {ms(r['files_in']):>6} {steps}")
+    if drawn_alone:
+        print(f"\nthe board drawn alone in a page (ms): the first time, median of {args.draw} more")
+        for name, (first, took) in drawn_alone.items():
+            print(f"{name:28} {first:6.1f} {took:6.1f}")
     verdict = "meets" if worst is not None and worst < TARGET_MS else "misses"
     print(f"slowest table: {ms(worst)} ms drawn ({verdict} the {TARGET_MS:.0f} ms target)")
     if args.requests:
@@ -284,7 +369,7 @@ def main() -> None:
                     f" {e['decoded']:>7} {e['type']:10} {short}"
                 )
     if args.json:
-        args.json.write_text(json.dumps(results, indent=1))
+        args.json.write_text(json.dumps({**results, "drawn_alone": drawn_alone}, indent=1))
 
 
 if __name__ == "__main__":

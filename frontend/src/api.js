@@ -6,6 +6,8 @@
 // The page keeps tokens in this browser's storage and sends them in a header or in the
 // socket's first message, never in an address.
 
+import { mark } from "./marks.js";
+
 export const TOKEN_HEADER = "X-Seat-Token";
 export const HOST_HEADER = "X-Host-Key";
 /** Every request that changes something carries this header: the server refuses a change
@@ -333,9 +335,11 @@ export class TableSocket {
     };
     ws.onopen = () => {
       ws.send(hello(this.token, this.wantGame));
+      mark("hello");
       opened();
     };
     ws.onmessage = (event) => {
+      mark("first-message");
       this.lastHeard = Date.now();
       const message = JSON.parse(event.data);
       if (message.type === "pong") return;

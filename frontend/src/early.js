@@ -9,18 +9,26 @@
 // table's code opens the connections itself, as it always can.
 
 import { accountHint, EARLY, fragmentSeat, hello, seatTokens, socketAddress } from "./api.js";
+import { mark } from "./marks.js";
 
 function open(tableId, token) {
   const ws = new WebSocket(socketAddress(tableId));
   const early = { ws, received: [], ended: null };
-  ws.onopen = () => ws.send(hello(token, true));
-  ws.onmessage = (event) => early.received.push(event);
+  ws.onopen = () => {
+    ws.send(hello(token, true));
+    mark("hello");
+  };
+  ws.onmessage = (event) => {
+    early.received.push(event);
+    mark("first-message");
+  };
   ws.onclose = (event) => {
     early.ended = event;
   };
   return early;
 }
 
+mark("head");
 const m = /^\/table\/([^/]+)\/?$/.exec(location.pathname);
 if (m && !new URLSearchParams(location.hash.slice(1)).has("invite")) {
   const tableId = decodeURIComponent(m[1]);

@@ -25,10 +25,12 @@ import { resultPanel } from "./result.js";
 import { showRules } from "./rules.js";
 import { seatsDialog } from "./seats.js";
 import { walkStory } from "./story.js";
+import { mark } from "./marks.js";
 import { TurnSignal } from "./turn.js";
 
 /** The table page, on the connections ``openTable`` opened (api.js). */
 export async function tablePage(root, tableId, opening = openTable(tableId)) {
+  mark("table-code");
   const opened = await opening;
   if (opened.error) notice(opened.error, "error"); // an invite that could not be claimed
   const page = new TablePage(root, tableId, opened);
@@ -379,6 +381,7 @@ class TablePage {
   }
 
   render(message) {
+    mark("draw");
     if (!this.built) this.build();
     const { table, view } = message;
     // names for "seat N" in everything drawn from the view; the board draws its regions
@@ -400,6 +403,7 @@ class TablePage {
     this.controller.update(message.legal, reg, view.step);
     this.drawMoves();
     this.placeTable();
+    mark("drawn");
   }
 
   /** The status line, the seats and the buttons. */
