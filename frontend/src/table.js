@@ -372,12 +372,12 @@ class TablePage {
   }
 
   /** The account corner of the top bar, asked for once the page shows what it is for (the
-   * table, the pass-the-device screen, or why there is no table): its request never competes
-   * with the table's first drawing. */
+   * table, the pass-the-device screen, or why there is no table), after that has been painted:
+   * neither its request nor its drawing competes with the table's first drawing. */
   cornerOnce() {
     if (this.cornered) return;
     this.cornered = true;
-    accountCorner();
+    requestAnimationFrame(() => setTimeout(accountCorner, 0));
   }
 
   render(message) {
