@@ -1,6 +1,7 @@
 """How fast the web pages draw, and how many bytes they cost, in headless Chromium on loopback.
 
-    python benchmarks/web_first_paint.py [--loads 5] [--draw 20] [--url URL] [--json FILE]
+    python benchmarks/web_first_paint.py [--loads 5] [--draw 10] [--requests] [--url URL]
+                                         [--json FILE]
 
 It starts ``spyglass serve`` on a free loopback port with a fresh SQLite database (or uses the
 server at ``--url``), sets up the tables that issue 31 measured (Dead Center; Tinker, Sailor,
@@ -18,7 +19,18 @@ For each page it prints the median of the cold loads of
   work: waiting for its code, building the table);
 - the bytes that crossed the wire (every response's transfer size, headers included: the page,
   its scripts and styles, and its JSON fetches; not the WebSocket), cold and warm, and the
-  bytes of the page's own files (HTML, scripts, styles, icon) as sent and as decoded.
+  bytes of the page's own files (HTML, scripts, styles, icon) as sent and as decoded;
+- for each table, its critical path: when its style sheet and scripts were in, and the page's
+  own marks (frontend/src/marks.js: the head's script ran, the hello went, the first message
+  came, the entry module ran, the table's code ran, the drawing began and ended), so that
+  what a cold load waits for can be read off;
+- with ``--draw N``, the board alone drawn by the board kit in a page, the first time (its
+  code cold) and the median of N more (the kit of this Python's build: with ``--url``, the
+  server must run the same sources).
+
+The harness runs nothing of its own in the page before the page is painted: it waits for the
+probe's console message (Playwright's ``wait_for_function`` compiles a large injected script
+on the page's main thread, about 100 ms under load, in the middle of the first drawing).
 
 Target (issue 31): the first table drawn in under 250 ms, median of 5 cold loads. The browser
 is Debian's Chromium (``SPYGLASS_TEST_CHROMIUM`` or ``chromium`` on the path) driven by
