@@ -1,6 +1,7 @@
 """How fast the web pages draw, and how many bytes they cost, in headless Chromium on loopback.
 
-    python benchmarks/web_first_paint.py [--loads 5] [--url http://127.0.0.1:PORT] [--json FILE]
+    python benchmarks/web_first_paint.py [--loads 5] [--draw 10] [--requests] [--url URL]
+                                         [--json FILE]
 
 It starts ``spyglass serve`` on a free loopback port with a fresh SQLite database (or uses the
 server at ``--url``), sets up the tables that issue 31 measured (Dead Center; Tinker, Sailor,
@@ -18,7 +19,18 @@ For each page it prints the median of the cold loads of
   work: waiting for its code, building the table);
 - the bytes that crossed the wire (every response's transfer size, headers included: the page,
   its scripts and styles, and its JSON fetches; not the WebSocket), cold and warm, and the
-  bytes of the page's own files (HTML, scripts, styles, icon) as sent and as decoded.
+  bytes of the page's own files (HTML, scripts, styles, icon) as sent and as decoded;
+- for each table, its critical path: when its style sheet and scripts were in, and the page's
+  own marks (frontend/src/marks.js: the head's script ran, the hello went, the first message
+  came, the entry module ran, the table's code ran, the drawing began and ended), so that
+  what a cold load waits for can be read off;
+- with ``--draw N``, the board alone drawn by the board kit in a page, the first time (its
+  code cold) and the median of N more (the kit of this Python's build: with ``--url``, the
+  server must run the same sources).
+
+The harness runs nothing of its own in the page before the page is painted: it waits for the
+probe's console message (Playwright's ``wait_for_function`` compiles a large injected script
+on the page's main thread, about 100 ms under load, in the middle of the first drawing).
 
 Target (issue 31): the first table drawn in under 250 ms, median of 5 cold loads. The browser
 is Debian's Chromium (``SPYGLASS_TEST_CHROMIUM`` or ``chromium`` on the path) driven by
@@ -44,6 +56,8 @@ from typing import Any
 import httpx
 from playwright.sync_api import sync_playwright
 
+from spyglass.web.assets import Assets
+
 TARGET_MS = 250.0
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 
@@ -55,10 +69,17 @@ TABLES = {
     "spies-3": ("spies", 3, {}, 5),
 }
 
+#: What the probe writes to the console once the page is painted: the harness waits for it
+#: there, so that nothing of its own runs in the page before then (Playwright's
+#: ``wait_for_function`` would compile its injected script, ~100 ms of the page's main thread,
+#: in the middle of the page's first drawing).
+DONE = "spyglass-first-paint-done"
+
 #: Runs before any script of the page: notes when the WebSocket is made and when the page first
 #: holds what it is for (a table's regions, the lobby's games), then the end of the next frame.
 PROBE = r"""
 (() => {
+  const DONE = '@DONE@';
   const marks = (window.__firstPaint = { ws: null, state: null, drawn: null, painted: null });
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
@@ -75,11 +96,14 @@ PROBE = r"""
   const check = () => {
     if (marks.drawn !== null || !document.querySelector(wanted)) return;
     marks.drawn = performance.now();
-    requestAnimationFrame(() => setTimeout(() => { marks.painted = performance.now(); }, 0));
+    requestAnimationFrame(() => setTimeout(() => {
+      marks.painted = performance.now();
+      console.debug(DONE);
+    }, 0));
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
 })();
-"""
+""".replace("@DONE@", DONE)
 
 COLLECT = """() => {
   const nav = performance.getEntriesByType('navigation')[0];
@@ -87,8 +111,16 @@ COLLECT = """() => {
     name: e.name, type: e.initiatorType || 'navigation', start: e.startTime, end: e.responseEnd,
     transfer: e.transferSize, encoded: e.encodedBodySize, decoded: e.decodedBodySize,
   }));
-  return { marks: window.__firstPaint, entries };
+  const steps = Object.fromEntries(performance.getEntriesByType('mark')
+    .filter((m) => m.name.startsWith('spyglass:'))
+    .map((m) => [m.name.slice('spyglass:'.length), m.startTime]));
+  return { marks: window.__firstPaint, entries, steps };
 }"""
+
+#: The page's own marks of its critical path (frontend/src/marks.js), in the order they come:
+#: the head's script ran, the hello went, the first message came, the entry module ran, the
+#: table's code ran, the first drawing began, the table was in the page.
+STEPS = ("head", "hello", "first-message", "entry", "table-code", "draw", "drawn")
 
 
 def free_port() -> int:
@@ -135,6 +167,51 @@ def create_tables(url: str) -> dict[str, str]:
     return links
 
 
+#: The drawing alone: the board of one state drawn ``times`` times over in one page with the
+#: board kit (the table page's own renderer), each into a fresh element of the page.
+DRAW = """async ({ kit, view, layout, times }) => {
+  const { renderTable } = await import(kit);
+  const took = [];
+  for (let i = 0; i < times; i++) {
+    const box = document.createElement('div');
+    document.body.append(box);
+    const start = performance.now();
+    renderTable(box, view, layout);
+    took.push(performance.now() - start);
+    box.remove();
+  }
+  return took;
+}"""
+
+
+def drawing(
+    browser: Any, url: str, links: dict[str, str], times: int
+) -> dict[str, tuple[float, float]]:
+    """Median milliseconds of drawing each table's board (its first seat's view), ``times``
+    times in one page, after a few rounds that compile the code. The board kit's address is
+    this Python's build's (the server started here runs the same sources). Returns, per table,
+    (the first drawing in a fresh page: its code cold, as on a cold load; the median of the
+    next ``times``)."""
+    kit = Assets().url("board.js")
+    out = {}
+    for name, link in links.items():
+        context = browser.new_context(viewport={"width": 1300, "height": 900})
+        page = context.new_page()
+        page.goto(f"{url}/")
+        table_id = link.split("/table/", 1)[1].split("#", 1)[0]
+        token = link.split("token=", 1)[1]
+        state = httpx.get(
+            f"{url}/api/tables/{table_id}", headers={"X-Seat-Token": token}, timeout=60
+        ).json()
+        game = httpx.get(f"{url}/api/games/{state['table']['game']}", timeout=60).json()
+        args = {"kit": kit, "view": state["view"], "layout": game["layout"]}
+        first = page.evaluate(DRAW, {**args, "times": 1})[0]
+        page.evaluate(DRAW, {**args, "times": 3})
+        out[name] = (first, statistics.median(page.evaluate(DRAW, {**args, "times": times})))
+        context.close()
+    return out
+
+
 def own_file(entry: dict[str, Any], url: str) -> bool:
     """The page itself and its static files, not its API calls."""
     path = entry["name"][len(url) :] if entry["name"].startswith(url) else ""
@@ -143,13 +220,15 @@ def own_file(entry: dict[str, Any], url: str) -> bool:
 
 def load(context: Any, address: str, url: str) -> dict[str, Any]:
     page = context.new_page()
-    page.goto(address)
-    page.wait_for_function("() => window.__firstPaint && window.__firstPaint.painted !== null")
+    with page.expect_console_message(lambda message: message.text == DONE):
+        page.goto(address, wait_until="commit")
     data = page.evaluate(COLLECT)
     page.close()
     marks, entries = data["marks"], data["entries"]
     ws = marks["ws"]
     own = [e for e in entries if own_file(e, url)]
+    # when the last script and the style sheet had arrived
+    static = [e["end"] for e in entries if "/static/" in e["name"] and e["type"] != "img"]
     return {
         "drawn": marks["drawn"],
         "painted": marks["painted"],
@@ -161,6 +240,8 @@ def load(context: Any, address: str, url: str) -> dict[str, Any]:
         "own_sent": sum(e["encoded"] for e in own),
         "own_decoded": sum(e["decoded"] for e in own),
         "entries": entries,
+        "steps": data["steps"],
+        "files_in": max(static) if static else None,
     }
 
 
@@ -194,6 +275,12 @@ def measure(browser: Any, address: str, url: str, loads: int) -> dict[str, Any]:
         "own_sent": median("own_sent"),
         "own_decoded": median("own_decoded"),
         "last_cold": cold[-1]["entries"],
+        "files_in": median("files_in"),
+        "steps": {
+            step: statistics.median(c["steps"][step] for c in cold)
+            for step in STEPS
+            if all(step in c["steps"] for c in cold)
+        },
     }
 
 
@@ -211,6 +298,13 @@ def main() -> None:
     parser.add_argument("--url", help="use this running server instead of starting one")
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
     parser.add_argument("--requests", action="store_true", help="list each page's requests")
+    parser.add_argument(
+        "--draw",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also time the drawing alone: each table's board drawn N times in one page",
+    )
     args = parser.parse_args()
 
     process = None
@@ -234,6 +328,8 @@ def main() -> None:
             for name, address in pages.items():
                 results[name] = measure(browser, address, url, args.loads)
                 print(f"  measured {name}", file=sys.stderr, flush=True)
+            tables = {name: link for name, link in pages.items() if name != "lobby"}
+            drawn_alone = drawing(browser, url, tables, args.draw) if args.draw else {}
             browser.close()
     finally:
         if process is not None:
@@ -262,6 +358,17 @@ def main() -> None:
         )
     tables = [r["drawn"] for n, r in results.items() if n != "lobby" and r["drawn"] is not None]
     worst = max(tables) if tables else None
+    print("\nthe critical path, median ms of the cold loads (files: style sheet and scripts in)")
+    print(f"{'page':28} {'files':>6} " + " ".join(f"{s:>8}" for s in STEPS))
+    for name, r in results.items():
+        if name == "lobby":
+            continue
+        steps = " ".join(f"{ms(r['steps'].get(s)):>8}" for s in STEPS)
+        print(f"{name:28} {ms(r['files_in']):>6} {steps}")
+    if drawn_alone:
+        print(f"\nthe board drawn alone in a page (ms): the first time, median of {args.draw} more")
+        for name, (first, took) in drawn_alone.items():
+            print(f"{name:28} {first:6.1f} {took:6.1f}")
     verdict = "meets" if worst is not None and worst < TARGET_MS else "misses"
     print(f"slowest table: {ms(worst)} ms drawn ({verdict} the {TARGET_MS:.0f} ms target)")
     if args.requests:
@@ -274,7 +381,7 @@ def main() -> None:
                     f" {e['decoded']:>7} {e['type']:10} {short}"
                 )
     if args.json:
-        args.json.write_text(json.dumps(results, indent=1))
+        args.json.write_text(json.dumps({**results, "drawn_alone": drawn_alone}, indent=1))
 
 
 if __name__ == "__main__":

@@ -31,10 +31,11 @@ const STYLES = ["lobby", "table"];
 const DESCRIPTION =
   "Play tabletop games of espionage, solo card puzzles and trading in the browser: alone, " +
   "hot-seat or online with invite links, against bots, with rules, hints and replays.";
-/** The HTML pages: which script and style each loads. */
+/** The HTML pages: which script and style each loads, and the classic script written into the
+ * page's head, if any (run while the page is parsed: the table's opens its connections). */
 const PAGES = {
   lobby: { script: "lobby", style: "lobby", title: "spyglass: tabletop games to play online" },
-  table: { script: "table", style: "table", title: "A table · spyglass" },
+  table: { script: "table", style: "table", inline: "early", title: "A table · spyglass" },
   replay: { script: "replay", style: "table", title: "A replay · spyglass" },
   site: { script: "site", style: "lobby", title: "Your games · spyglass" },
 };
@@ -140,12 +141,26 @@ async function build() {
     }
     return seen;
   };
+  // A script written into a page: one classic script (no module: it runs the moment the parser
+  // reaches it, before the style sheet has arrived), allowed by the hash of its text in the
+  // page's Content-Security-Policy (the manifest lists it; assets.py adds it to the header).
+  const inline = {};
+  for (const name of new Set(Object.values(PAGES).map((p) => p.inline).filter(Boolean))) {
+    const result = await esbuild.build({ ...common, format: "iife", metafile: false, entryPoints: [`src/${name}.js`], entryNames: "[name]" });
+    const text = result.outputFiles[0].text.trim();
+    if (/<\/script|<!--/i.test(text)) throw new Error(`src/${name}.js: its text cannot be written into a page`);
+    inline[name] = { text, hash: `sha256-${createHash("sha256").update(text).digest("base64")}` };
+  }
+  const scriptHashes = {};
   const template = readFileSync(join(HERE, "page.html"), "utf8");
   const hashed = [...out.keys()].sort();
   const pages = {};
   for (const [page, spec] of Object.entries(PAGES)) {
     const script = byEntry[`${spec.script}.js`];
+    const early = spec.inline ? inline[spec.inline] : null;
     const head = [
+      // before the style sheet: a script after it would wait for it
+      ...(early ? [`<script>${early.text}</script>`] : []),
       `<link rel="stylesheet" href="/static/${byEntry[`${spec.style}.css`]}">`,
       ...[...needs(script)].map((dep) => `<link rel="modulepreload" href="/static/${dep}">`),
       `<script type="module" src="/static/${script}"></script>`,
@@ -155,14 +170,17 @@ async function build() {
       .replaceAll("{{description}}", escapeHtml(DESCRIPTION))
       .replaceAll("{{icon}}", `/static/${iconName}`)
       .replaceAll("{{head}}", head);
-    if (/\{\{|<script>|<style|style=/.test(html)) throw new Error(`page.html: an unfilled placeholder or inline script or style in ${page}`);
+    const written = html.split("<script>").length - 1;
+    if (/\{\{|<style|style=/.test(html) || written !== (early ? 1 : 0)) throw new Error(`page.html: an unfilled placeholder or inline script or style in ${page}`);
     pages[page] = `${page}.html`;
+    if (early) scriptHashes[page] = [early.hash];
     out.set(`${page}.html`, Buffer.from(html));
   }
   const manifest = {
     comment: "Written by frontend/build.mjs: do not edit. The server reads it (spyglass/web/assets.py).",
     source: sourceHash(),
     pages,
+    scripts: scriptHashes,
     entries: Object.fromEntries(Object.entries(byEntry).sort()),
     files: hashed,
   };

@@ -6,6 +6,8 @@
 // The page keeps tokens in this browser's storage and sends them in a header or in the
 // socket's first message, never in an address.
 
+import { mark } from "./marks.js";
+
 export const TOKEN_HEADER = "X-Seat-Token";
 export const HOST_HEADER = "X-Host-Key";
 /** Every request that changes something carries this header: the server refuses a change
@@ -231,14 +233,13 @@ async function deviceKey(tableId) {
  * take). */
 export async function adoptFragment(tableId) {
   const params = new URLSearchParams(location.hash.slice(1));
-  const seat = params.get("seat");
-  const token = params.get("token");
   const invite = params.get("invite");
-  if (seat === null && !invite) return null;
+  const given = fragmentSeat();
+  if (params.get("seat") === null && !invite) return null;
   history.replaceState(null, "", location.pathname + location.search);
-  if (seat !== null && token) {
-    await takeSeat(tableId, Number(seat), token);
-    return { seat: Number(seat) };
+  if (given) {
+    await takeSeat(tableId, given.seat, given.token);
+    return { seat: given.seat };
   }
   if (!invite) return null;
   try {
@@ -252,6 +253,29 @@ export async function adoptFragment(tableId) {
 
 // ------------------------------------------------------------------ the live table
 
+/** A table's WebSocket address (on this page's own server). */
+export function socketAddress(tableId) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`;
+}
+
+/** A connection's first message: the seat's token (none for a spectator) and, with ``game``,
+ * a request for the game's description and layout before the first state. */
+export function hello(token, game) {
+  const message = token ? { type: "hello", token } : { type: "hello" };
+  if (game) message.game = true;
+  return JSON.stringify(message);
+}
+
+/** The seat a table's address holds in its fragment, {seat, token}, or null. The fragment
+ * stays where it is (``adoptFragment`` takes it away). */
+export function fragmentSeat() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const seat = params.get("seat");
+  const token = params.get("token");
+  return seat !== null && token ? { seat: Number(seat), token } : null;
+}
+
 /** How long to wait before each attempt to reconnect (ms), then the last one over and over. */
 const RETRY = [500, 1000, 2000, 3000, 5000];
 /** A ping every so often; no word from the server within the grace after it means the link
@@ -264,8 +288,10 @@ const PING_GRACE = 8000;
  * attempt); "refused" with {code, error} (4000 + an HTTP status: the server will not have it;
  * ``error``, the server's last word on the connection: 4401 means the seat's key was replaced). */
 export class TableSocket {
-  /** Without handlers, what comes is kept until ``attach`` gives them. */
-  constructor(tableId, token, handlers = null) {
+  /** Without handlers, what comes is kept until ``attach`` gives them. ``early``: the
+   * connection the page's head opened already for this token (early.js), taken over with
+   * what it received. */
+  constructor(tableId, token, handlers = null, early = null) {
     this.tableId = tableId;
     this.token = token;
     this.held = [];
@@ -287,31 +313,33 @@ export class TableSocket {
     this.onOffline = () => this.lost(1006);
     window.addEventListener("online", this.onOnline);
     window.addEventListener("offline", this.onOffline);
-    this.connect();
+    this.connect(early);
   }
 
   get open() {
     return !!this.ws && this.ws.readyState === WebSocket.OPEN && this.ready;
   }
 
-  connect() {
+  connect(early = null) {
     clearTimeout(this.timer);
     this.timer = null;
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(this.tableId)}/ws`);
+    const ws = early ? early.ws : new WebSocket(socketAddress(this.tableId));
     this.ws = ws;
     this.ready = false;
-    ws.onopen = () => {
-      const hello = this.token ? { type: "hello", token: this.token } : { type: "hello" };
-      if (this.wantGame) hello.game = true;
-      ws.send(JSON.stringify(hello));
+    const opened = () => {
       this.ready = true;
       this.attempt = 0;
       this.lastHeard = Date.now();
       this.beat();
       this.onStatus("open", {});
     };
+    ws.onopen = () => {
+      ws.send(hello(this.token, this.wantGame));
+      mark("hello");
+      opened();
+    };
     ws.onmessage = (event) => {
+      mark("first-message");
       this.lastHeard = Date.now();
       const message = JSON.parse(event.data);
       if (message.type === "pong") return;
@@ -334,6 +362,13 @@ export class TableSocket {
       }
       this.lost(event.code);
     };
+    if (early) {
+      // the head's script sent the hello (asking for the game) if the socket is open; what
+      // came on it, and its end if it ended, are taken as if they came now
+      if (ws.readyState === WebSocket.OPEN) opened();
+      for (const event of early.received) ws.onmessage(event);
+      if (early.ended) ws.onclose(early.ended);
+    }
   }
 
   /** Hand what comes to ``onState``, ``onReply`` and ``onStatus``, starting with what came
@@ -409,6 +444,17 @@ export class TableSocket {
   }
 }
 
+/** The global the head's script (early.js) leaves its connections in. */
+export const EARLY = "__spyglassEarly";
+
+/** The connections the head's script opened to ``tableId``, by token ("" for a spectator's),
+ * each {ws, received, ended}; taken once (an empty map after that, or without that script). */
+function takeEarly(tableId) {
+  const early = window[EARLY];
+  delete window[EARLY];
+  return early && early.table === tableId ? early.sockets : new Map();
+}
+
 /** Open a table's connections at once, before the table's code has even loaded: one per seat
  * this browser holds there (a spectator's if none; an invite in the address is claimed first).
  * The game's description and layout come first on each (the hello asks for them). The table
@@ -419,8 +465,13 @@ export async function openTable(tableId) {
   const tokens = seatTokens(tableId);
   const seats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
   const sockets = new Map();
+  // the connections the page's head opened while it was parsed (early.js), by token
+  const early = takeEarly(tableId);
   for (const key of seats.length ? seats : ["watch"]) {
-    sockets.set(key, new TableSocket(tableId, key === "watch" ? null : tokens[key]));
+    const token = key === "watch" ? null : tokens[key];
+    sockets.set(key, new TableSocket(tableId, token, null, early.get(token ?? "")));
+    early.delete(token ?? "");
   }
+  for (const unused of early.values()) unused.ws.close(); // e.g. an invite was claimed meanwhile
   return { tokens, seats, sockets, error: adopted && adopted.error ? adopted.error : null };
 }

@@ -4,8 +4,21 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+/** Children as ``append`` takes them, nested arrays flattened, nothing for null, undefined and
+ * false. (A loop, not ``flat(Infinity)``: this runs for every element of a table's first
+ * drawing, and the generic flattening was a good part of it.) */
+function collect(children, into) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) collect(c, into);
+    else into.push(c instanceof Node ? c : String(c));
+  }
+  return into;
+}
+
 function attach(node, attrs, children) {
-  for (const [k, v] of Object.entries(attrs || {})) {
+  for (const k in attrs) {
+    const v = attrs[k];
     if (v === null || v === undefined || v === false) continue;
     if (k === "class") node.setAttribute("class", v);
     // through the CSSOM (an object, or a declaration list as text), which the policy allows: a
@@ -17,10 +30,7 @@ function attach(node, attrs, children) {
     else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v === true ? "" : v);
   }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
+  if (children.length) node.append(...collect(children, []));
   return node;
 }
 

@@ -242,6 +242,13 @@ export function renderMap(reg, value) {
   const routeLayer = svg("g", { class: "routes" });
   const placeLayer = svg("g", { class: "places" });
   root.append(routeLayer, placeLayer);
+  // hovered, a place comes to the front (its label and pieces over its neighbours'); not while
+  // it has the focus, which moving it in the page would take away. (One listener for the
+  // layer rather than one per place: a map has a hundred places to draw at once.)
+  placeLayer.addEventListener("pointerover", (event) => {
+    const g = event.target instanceof Element ? event.target.closest(".places > .place") : null;
+    if (g && g.parentNode === placeLayer && g.nextSibling && !g.contains(document.activeElement)) placeLayer.append(g);
+  });
 
   const here = new Map();
   for (const piece of data.pieces || []) {
@@ -267,11 +274,6 @@ export function renderMap(reg, value) {
     g.append(text);
     const tokens = pieces.length ? pieceTokens(pieces) : null;
     if (tokens) g.append(tokens.group);
-    // hovered, a place comes to the front (its label and pieces over its neighbours'); not
-    // while it has the focus, which moving it in the page would take away
-    g.addEventListener("pointerenter", () => {
-      if (g.nextSibling && !g.contains(document.activeElement)) placeLayer.append(g);
-    });
     reg.place(g, { cell: [place.id, label], end: [place.id, label] }, label); // named by its <title>
     g.setAttribute("data-id", String(place.id)); // moves name a place by id or label
     placeLayer.append(g);

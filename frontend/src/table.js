@@ -25,10 +25,12 @@ import { resultPanel } from "./result.js";
 import { showRules } from "./rules.js";
 import { seatsDialog } from "./seats.js";
 import { walkStory } from "./story.js";
+import { mark } from "./marks.js";
 import { TurnSignal } from "./turn.js";
 
 /** The table page, on the connections ``openTable`` opened (api.js). */
 export async function tablePage(root, tableId, opening = openTable(tableId)) {
+  mark("table-code");
   const opened = await opening;
   if (opened.error) notice(opened.error, "error"); // an invite that could not be claimed
   const page = new TablePage(root, tableId, opened);
@@ -370,15 +372,16 @@ class TablePage {
   }
 
   /** The account corner of the top bar, asked for once the page shows what it is for (the
-   * table, the pass-the-device screen, or why there is no table): its request never competes
-   * with the table's first drawing. */
+   * table, the pass-the-device screen, or why there is no table), after that has been painted:
+   * neither its request nor its drawing competes with the table's first drawing. */
   cornerOnce() {
     if (this.cornered) return;
     this.cornered = true;
-    accountCorner();
+    requestAnimationFrame(() => setTimeout(accountCorner, 0));
   }
 
   render(message) {
+    mark("draw");
     if (!this.built) this.build();
     const { table, view } = message;
     // names for "seat N" in everything drawn from the view; the board draws its regions
@@ -400,6 +403,7 @@ class TablePage {
     this.controller.update(message.legal, reg, view.step);
     this.drawMoves();
     this.placeTable();
+    mark("drawn");
   }
 
   /** The status line, the seats and the buttons. */

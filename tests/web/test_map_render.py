@@ -194,13 +194,17 @@ def test_each_kind_of_route_has_its_own_style(web_server, new_page, spies) -> No
 
 CLICK = """async (name) => {
   const g = document.querySelector(`svg.map g.place[data-place="${name}"]`);
+  // another place under the pointer comes to the front
+  const other = [...g.parentNode.children].find((x) => x !== g && x.nextSibling);
+  other.querySelector('.place-dot').dispatchEvent(new PointerEvent('pointerover', {bubbles: true}));
+  const raised = g.parentNode.lastElementChild === other;
   // reached by the keyboard, then under the pointer: it keeps the focus
   g.focus();
-  g.dispatchEvent(new PointerEvent('pointerenter'));
+  g.dispatchEvent(new PointerEvent('pointerover', {bubbles: true}));
   const focused = document.activeElement === g;
   g.dispatchEvent(new MouseEvent('click', {bubbles: true}));
   await new Promise((ok) => requestAnimationFrame(ok));
-  return {played: window.played, selected: g.classList.contains('sel'), focused,
+  return {played: window.played, selected: g.classList.contains('sel'), focused, raised,
           choices: window.controller.choices().map((m) => m.notation)};
 }"""
 
@@ -227,7 +231,7 @@ def test_places_a_move_names_are_outlined_and_clicked(web_server, new_page, spie
     one = next(name for name, moves in targets.items() if len(moves) == 1)
     result = page.evaluate(CLICK, one)
     assert result["played"] == targets[one]
-    assert result["focused"]
+    assert result["focused"] and result["raised"]
     # set-up: several Secrets may go to each home city; a city clicked offers them by the board
     start = spies_state(moves=0)
     view = start.view(start.current_player)

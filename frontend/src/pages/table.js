@@ -6,7 +6,9 @@
 
 import { openTable } from "../api.js";
 import { h } from "../dom.js";
+import { mark } from "../marks.js";
 
+mark("entry");
 const root = document.getElementById("app");
 const m = /^\/table\/([^/]+)\/?$/.exec(location.pathname);
 const fail = (error) => {

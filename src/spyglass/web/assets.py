@@ -14,7 +14,11 @@ serves that output and nothing else:
 - The pages: the lobby (``/``, ``/new/GAME``), a table (``/table/ID``), a replay
   (``/table/ID/replay``) and the player's pages (``/me``, *Your games*; ``/players/NAME``, a
   profile), with ``Cache-Control: no-cache`` (revalidated at every visit, so a
-  new build reaches every browser at once), ETag and 304, compressed.
+  new build reaches every browser at once), ETag and 304, compressed. A page with a script
+  written into it (the table's, which opens its connections while the page is parsed) is sent
+  with the common Content-Security-Policy plus that script's hash in ``script-src`` (the
+  build lists the hashes in the manifest): no ``'unsafe-inline'``, and on its 304s too (a
+  browser updates the page it keeps with a 304's headers).
 - Every other response of at least 1 KiB (the JSON of the API) is gzipped on the fly when the
   client accepts it (Starlette's GZipMiddleware; already encoded responses pass untouched).
 
@@ -36,6 +40,8 @@ from fastapi import FastAPI, Request, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from .security import CONTENT_SECURITY_POLICY
 
 STATIC: Traversable = resources.files("spyglass.web") / "static"
 
@@ -75,6 +81,8 @@ class Asset:
     media_type: str
     cache_control: str
     forms: dict[str | None, Form]
+    #: the page's own Content-Security-Policy (None: the common one, set by .security)
+    policy: str | None = None
 
     def choose(self, accept_encoding: str) -> Form:
         """The smallest form the request accepts (RFC 9110 Accept-Encoding, q-values honoured;
@@ -116,7 +124,17 @@ def _weights(header: str) -> dict[str, float]:
     return weights
 
 
-def _load(directory: Traversable, name: str, cache_control: str) -> Asset:
+def page_policy(script_hashes: list[str]) -> str:
+    """The common Content-Security-Policy with the scripts of these hashes (``sha256-...``)
+    allowed in ``script-src`` as well."""
+    directives = [d.strip() for d in CONTENT_SECURITY_POLICY.split(";")]
+    allowed = " ".join(f"'{h}'" for h in script_hashes)
+    return "; ".join(f"{d} {allowed}" if d.split()[0] == "script-src" else d for d in directives)
+
+
+def _load(
+    directory: Traversable, name: str, cache_control: str, policy: str | None = None
+) -> Asset:
     raw = (directory / name).read_bytes()
     digest = hashlib.sha256(raw).hexdigest()[:24]
     forms: dict[str | None, Form] = {None: Form(raw, None, f'"{digest}"')}
@@ -125,7 +143,7 @@ def _load(directory: Traversable, name: str, cache_control: str) -> Asset:
         if packed.is_file():
             forms[encoding] = Form(packed.read_bytes(), encoding, f'"{digest}-{suffix[1:]}"')
     media_type = MEDIA_TYPES.get(Path(name).suffix, "application/octet-stream")
-    return Asset(name, media_type, cache_control, forms)
+    return Asset(name, media_type, cache_control, forms, policy)
 
 
 class Assets:
@@ -142,8 +160,15 @@ class Assets:
         self.source: str = manifest["source"]
         self.entries: dict[str, str] = dict(manifest["entries"])
         self.static = {name: _load(directory, name, IMMUTABLE) for name in manifest["files"]}
+        scripts: dict[str, list[str]] = manifest.get("scripts", {})
         self.pages = {
-            page: _load(directory, file, REVALIDATE) for page, file in manifest["pages"].items()
+            page: _load(
+                directory,
+                file,
+                REVALIDATE,
+                page_policy(scripts[page]) if scripts.get(page) else None,
+            )
+            for page, file in manifest["pages"].items()
         }
 
     def url(self, entry: str) -> str:
@@ -154,6 +179,8 @@ class Assets:
         """``asset`` as the request accepts it: 304 if the client holds it already."""
         form = asset.choose(request.headers.get("accept-encoding", ""))
         headers = {"Cache-Control": asset.cache_control, "Vary": "Accept-Encoding"}
+        if asset.policy is not None:
+            headers["Content-Security-Policy"] = asset.policy
         held = asset.matches(request.headers.get("if-none-match", ""))
         if held is not None:
             return Response(status_code=304, headers={**headers, "ETag": held.etag})
