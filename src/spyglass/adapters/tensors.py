@@ -223,13 +223,12 @@ class GameEncoding:
         # out the same objects again), or actions equal to them (games that make new ones).
         seen = list(map(self._by_id.get, map(id, legal)))
         if None in seen:
-            seen = list(map(self._by_fields.get, map(_FIELDS, legal)))
-        if None in seen:
+            # Only the actions not met before by identity pay for a lookup by value (a game
+            # that caches its actions meets a new one now and then: one per step in some);
+            # index() remembers each by identity, so the next step finds it in the C pass.
             index = self.index
-            indices = [index(a) for a in legal]
-        else:  # every one an index
-            indices = cast(list[int], seen)
-        found = dict(zip(indices, legal, strict=True))
+            seen = [i if i is not None else index(a) for i, a in zip(seen, legal, strict=True)]
+        found = dict(zip(cast(list[int], seen), legal, strict=True))
         if len(found) != len(legal):
             raise EncodingError(f"{self.game.info.id}: two legal actions share one index")
         return found
