@@ -258,3 +258,29 @@ def test_new_action_objects_equal_to_known_ones_get_their_index() -> None:
     }
     assert all(again[i] is not first[i] for i in first)  # the state's own objects come back
     assert all(str(a).startswith("again ") for a in again.values())
+
+
+def test_a_new_action_among_known_ones_is_the_only_one_looked_up_by_value() -> None:
+    """When a game hands out one action object not met before among known ones, ``legal_map``
+    looks up that one alone (it looked up every legal action again), and the next time finds
+    it by identity like the others."""
+    game = spyglass.load("skyway")
+    encoding = GameEncoding(game, 1)
+    state = game.new_state(players=1, seed=2)
+    legal = list(state._legal_list())
+    state._legal = legal[:-1]
+    encoding.legal_map(state)  # every action but the last is met
+    looked_up: list[Action] = []
+    index = encoding.index
+
+    def counted(action: Action) -> int:
+        looked_up.append(action)
+        return index(action)
+
+    encoding.index = counted  # type: ignore[method-assign]
+    state._legal = legal
+    found = encoding.legal_map(state)
+    assert looked_up == [legal[-1]]
+    assert found == {index(a): a for a in legal}
+    assert encoding.legal_map(state) == found
+    assert looked_up == [legal[-1]]  # found by identity the second time
