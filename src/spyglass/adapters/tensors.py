@@ -512,6 +512,15 @@ class GameEncoding:
         """The paths of the top-level features, in order."""
         return [slot.feature.path for slot in self._slots]
 
+    def growing(self, first: str, last: str, item: GrowthWriter) -> Growing:
+        """A :class:`Growing` over the top-level features from ``first`` to ``last`` (paths or
+        names, in the vector's order): ``item(segment, item, memo)`` writes an item's entries,
+        counted from the start of ``first``."""
+        start, stop = self.span(first)[0], self.span(last)[1]
+        if stop <= start:
+            raise EncodingError(f"{self.game.info.id}: {last!r} comes before {first!r}")
+        return Growing(start, stop, item)
+
     def segment(self, path: str) -> Segment:
         """A :class:`Segment` over the ``Each`` feature at ``path`` (or with that name)."""
         for slot in self._slots:
@@ -866,6 +875,45 @@ class Segment:
             item(entries, i * stride, seat, now[i])
         self._cache[key] = self._last[seat] = (now, entries)
         out[self.start : self.start + self.width] = entries
+
+
+#: Writes one item of a growing list into a segment: (segment, item, memo); the memo is a
+#: list the writer keeps per list (counts so far, say), fresh and empty for a new list.
+GrowthWriter = Callable[[np.ndarray, Any, list[Any]], None]
+
+
+class Growing:
+    """Entries that follow from a list that only grows during a game (a face-up discard pile)
+    and from nothing else, the same for every seat: kept per list object between
+    observations, so that a call writes only the items added since the last one and copies
+    the segment in at once. A list that got shorter, or whose last item seen is no longer in
+    its place, is written afresh; the list is held while cached, so its id names it alone."""
+
+    __slots__ = ("_cache", "_item", "start", "stop", "width")
+
+    def __init__(self, start: int, stop: int, item: GrowthWriter) -> None:
+        self.start, self.stop, self.width, self._item = start, stop, stop - start, item
+        # id(list) -> (the list, items done, last item done, entries, memo)
+        self._cache: dict[int, tuple[list[Any], int, Any, np.ndarray, list[Any]]] = {}
+
+    def write(self, items: list[Any], out: Out) -> None:
+        """Write the entries of ``items`` into ``out`` (the observation)."""
+        cached = self._cache.get(id(items))
+        done = 0 if cached is None else cached[1]
+        if cached is not None and len(items) >= done and (not done or items[done - 1] is cached[2]):
+            entries, memo = cached[3], cached[4]
+        else:
+            if len(self._cache) >= 256:
+                self._cache.clear()  # tables come and go (searches clone them by the thousand)
+            done, entries, memo = 0, np.zeros(self.width, np.float32), []
+        if len(items) > done:
+            write = self._item
+            for i in range(done, len(items)):
+                write(entries, items[i], memo)
+            self._cache[id(items)] = (items, len(items), items[-1], entries, memo)
+        elif cached is None:
+            self._cache[id(items)] = (items, 0, None, entries, memo)
+        out[self.start : self.stop] = entries  # type: ignore[assignment]
 
 
 def _hashable(value: Any) -> bool:
