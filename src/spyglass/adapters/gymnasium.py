@@ -81,8 +81,9 @@ class SpyglassEnv(gymnasium.Env):
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        state = self._require_state()
-        if self._finished:
+        state = self.state
+        if state is None or self._finished:
+            self._require_state()
             raise RulesError("the episode is over: call reset()")
         if state.is_over:
             # The deal decided the game before any move (a hand with no sandwich, say): the

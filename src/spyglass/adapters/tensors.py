@@ -259,6 +259,8 @@ class GameEncoding:
     def _build_observation(self) -> None:
         n = self.players
         self.header_size = 2 * n + 3
+        # The header's entries: seats to move from n, my turn, over, progress.
+        self._header_at = (n, 2 * n + 1, 2 * n, 2 * n + 2)
         offset = self.header_size
         slots, writers = [], []
         for feature in self.declaration.observation:
@@ -555,20 +557,22 @@ class GameEncoding:
             # _incremental was set with _direct: it says _direct is an Incremental.
             vector = cast(Incremental, direct).observe(state, seat)
         else:
+            # Every step of every client comes here: no call that is not needed (typing.cast
+            # is one), the header's entries worked out once (_header_at).
             vector = np.zeros(self.observation_size, dtype=np.float32)
             # numpy's stubs give ndarray the buffer protocol only from Python 3.12 on
-            out = cast("memoryview[float]", memoryview(vector))  # type: ignore[arg-type]
+            out: memoryview[float] = memoryview(vector)  # type: ignore[arg-type]
             direct(state, seat, out)
-            n = self.players
+            n, over, turn, progress = self._header_at
             out[seat] = 1.0
             mover = state.current_player
             if mover is None:
-                out[2 * n + 1] = 1.0
+                out[over] = 1.0
             else:
                 out[n + mover] = 1.0
                 if mover == seat:
-                    out[2 * n] = 1.0
-            out[2 * n + 2] = state.step / self._length
+                    out[turn] = 1.0
+            out[progress] = state._step / self._length  # noqa: SLF001 - the step property's field
         if self.strict:
             self._check_bounds(vector)
         return vector
@@ -900,17 +904,18 @@ class Growing:
         """Write the entries of ``items`` into ``out`` (the observation)."""
         cached = self._cache.get(id(items))
         done = 0 if cached is None else cached[1]
-        if cached is not None and len(items) >= done and (not done or items[done - 1] is cached[2]):
+        count = len(items)
+        if cached is not None and count >= done and (not done or items[done - 1] is cached[2]):
             entries, memo = cached[3], cached[4]
         else:
             if len(self._cache) >= 256:
                 self._cache.clear()  # tables come and go (searches clone them by the thousand)
             done, entries, memo = 0, np.zeros(self.width, np.float32), []
-        if len(items) > done:
+        if count > done:
             write = self._item
-            for i in range(done, len(items)):
+            for i in range(done, count):
                 write(entries, items[i], memo)
-            self._cache[id(items)] = (items, len(items), items[-1], entries, memo)
+            self._cache[id(items)] = (items, count, items[-1], entries, memo)
         elif cached is None:
             self._cache[id(items)] = (items, 0, None, entries, memo)
         out[self.start : self.stop] = entries  # type: ignore[assignment]
