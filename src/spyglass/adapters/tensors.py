@@ -918,7 +918,7 @@ class Growing:
             self._cache[id(items)] = (items, count, items[-1], entries, memo)
         elif cached is None:
             self._cache[id(items)] = (items, 0, None, entries, memo)
-        out[self.start : self.stop] = entries  # type: ignore[assignment]
+        out[self.start : self.stop] = entries  # type: ignore[call-overload]  # a float32 buffer
 
 
 def _hashable(value: Any) -> bool:
