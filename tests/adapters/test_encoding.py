@@ -8,6 +8,7 @@ import pytest
 import spyglass
 from spyglass.adapters.tensors import EncodingError, GameEncoding
 from spyglass.engine import Action, Rng
+from spyglass.games.boba_tea.rules import RANK
 
 STEPS = 150  # per playout: long games are checked on their first moves
 
@@ -258,3 +259,62 @@ def test_new_action_objects_equal_to_known_ones_get_their_index() -> None:
     }
     assert all(again[i] is not first[i] for i in first)  # the state's own objects come back
     assert all(str(a).startswith("again ") for a in again.values())
+
+
+def test_a_new_action_among_known_ones_is_the_only_one_looked_up_by_value() -> None:
+    """When a game hands out one action object not met before among known ones, ``legal_map``
+    looks up that one alone (it looked up every legal action again), and the next time finds
+    it by identity like the others."""
+    game = spyglass.load("skyway")
+    encoding = GameEncoding(game, 1)
+    state = game.new_state(players=1, seed=2)
+    legal = list(state._legal_list())
+    state._legal = legal[:-1]
+    encoding.legal_map(state)  # every action but the last is met
+    looked_up: list[Action] = []
+    index = encoding.index
+
+    def counted(action: Action) -> int:
+        looked_up.append(action)
+        return index(action)
+
+    encoding.index = counted  # type: ignore[method-assign]
+    state._legal = legal
+    found = encoding.legal_map(state)
+    assert looked_up == [legal[-1]]
+    assert found == {index(a): a for a in legal}
+    assert encoding.legal_map(state) == found
+    assert looked_up == [legal[-1]]  # found by identity the second time
+
+
+def test_a_discard_pile_kept_between_observations_stays_exact() -> None:
+    """Boba Tea keeps its discard pile's entries per pile between observations (``Growing``):
+    several tables observed in turn, clones taken along the way (a clone's pile is another
+    list) and a pile emptied behind the observer's back all encode as the views do."""
+    game = spyglass.load("boba-tea")
+    encoding = GameEncoding(game, 1, strict=True)
+    tables = [game.new_state(players=1, seed=40 + k) for k in range(3)]
+    rngs = [Rng(k) for k in range(3)]
+    longest = 0
+    for step in range(60):
+        for k in range(len(tables)):
+            if step % 7 == 3:
+                tables[k] = tables[k].clone()
+            state = tables[k]
+            if state.is_over:
+                tables[k] = state = game.new_state(players=1, seed=100 + step + k)
+            assert np.array_equal(encoding.observe_state(state, 0), encoding.observe(state.view(0)))
+            longest = max(longest, len(state.discard))
+            state.apply(rngs[k].choice(state.legal_actions()))
+    assert longest >= 10
+    # The same list object made shorter and refilled with other cards is written afresh.
+    state = tables[0]
+    pile = state.discard
+    kept = list(pile)
+    pile.clear()
+    state.discarded = [0] * 14
+    assert np.array_equal(encoding.observe_state(state, 0), encoding.observe(state.view(0)))
+    pile.extend(kept[::-1])
+    for card in kept:
+        state.discarded[RANK[card]] += 1
+    assert np.array_equal(encoding.observe_state(state, 0), encoding.observe(state.view(0)))

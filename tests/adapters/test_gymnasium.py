@@ -181,3 +181,32 @@ def test_a_deal_lost_before_any_move_ends_on_the_first_step() -> None:
 def test_a_multiplayer_game_is_pointed_to_pettingzoo() -> None:
     with pytest.raises(spyglass.RulesError, match="pettingzoo"):
         adapter.SpyglassEnv("espionage")
+
+
+def test_the_end_of_an_episode_works_out_the_result_once() -> None:
+    """Skyway's result searches the grid for each suit's longest run: the step that ends the
+    episode asks the state for it once, for the reward and the info alike (it asked four
+    times), and reports the same outcome as the state's own result."""
+    env = adapter.SpyglassEnv("skyway", reward="score")
+    _, info = env.reset(seed=4)
+    state = env.state
+    assert state is not None
+    calls = 0
+    result_of = state._result
+
+    def counted() -> spyglass.Result:
+        nonlocal calls
+        calls += 1
+        return result_of()
+
+    state._result = counted  # type: ignore[method-assign]
+    rng = np.random.default_rng(4)
+    done, reward = False, 0.0
+    while not done:
+        _, reward, done, _, info = env.step(int(rng.choice(info["legal_actions"])))
+    assert calls == 1
+    result = result_of()
+    assert (info["won"], info["score"], info["legal_actions"]) == (result.won, result.score, ())
+    assert not info["action_mask"].any()
+    # Seed 4's random agent loses: a lost Skyway has no score range, so the floor of a loss.
+    assert (result.won, reward) == (False, -1.0)

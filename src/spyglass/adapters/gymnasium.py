@@ -81,14 +81,14 @@ class SpyglassEnv(gymnasium.Env):
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        state = self._require_state()
-        if self._finished:
+        state = self.state
+        if state is None or self._finished:
+            self._require_state()
             raise RulesError("the episode is over: call reset()")
         if state.is_over:
             # The deal decided the game before any move (a hand with no sandwich, say): the
             # mask is empty and any action ends the episode with the result.
-            self._finished = True
-            return self._observe(), self._reward(), True, False, self._info()
+            return self._end(state)
         move = self._legal.get(int(action))
         if move is None:
             self._finished = True
@@ -96,17 +96,32 @@ class SpyglassEnv(gymnasium.Env):
             info["illegal_action"] = True
             return self._observe(), self.illegal_reward, True, False, info
         state.apply_legal(move)  # taken from this state's own legal actions
-        legal = self._legal = self.encoding.legal_map(state)
-        over = self._finished = state.is_over
         if self.render_mode == "human":
             self.render()
-        if over:
-            return self._observe(), self._reward(), True, False, self._info()
+        if state.is_over:
+            self._legal = {}
+            return self._end(state)
+        legal = self._legal = self.encoding.legal_map(state)
         encoding = self.encoding
         # _observe() and _info() inlined: this is every step of every client.
         indices = tuple(sorted(legal))
         info = {"action_mask": encoding.mask(indices), "legal_actions": indices}
         return encoding.observe_state(state, 0), 0.0, False, False, info
+
+    def _end(self, state: State) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """The step that reports the end: the result is worked out once (in some games it
+        searches the table: Skyway's longest runs), for the reward and the info alike."""
+        self._finished = True
+        result = state.result
+        assert result is not None
+        reward = rewards(self.game, self.encoding.scoring, result, self.reward_mode)[0]
+        info: dict[str, Any] = {
+            "action_mask": self.encoding.mask(()),
+            "legal_actions": (),
+            "won": result.won,
+            "score": result.score,
+        }
+        return self.encoding.observe_state(state, 0), reward, True, False, info
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -139,15 +154,11 @@ class SpyglassEnv(gymnasium.Env):
             # Syndicate) to find the few legal actions.
             "legal_actions": tuple(sorted(legal)),
         }
-        if state.is_over and state.result is not None:
-            info["won"] = state.result.won
-            info["score"] = state.result.score
+        result = state.result  # worked out once: None until the game is over
+        if result is not None:
+            info["won"] = result.won
+            info["score"] = result.score
         return info
-
-    def _reward(self) -> float:
-        result = self._require_state().result
-        assert result is not None
-        return rewards(self.game, self.encoding.scoring, result, self.reward_mode)[0]
 
 
 def env_id(game_id: str) -> str:

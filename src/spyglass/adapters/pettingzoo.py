@@ -161,14 +161,17 @@ class SpyglassAEC(AECEnv):
             )
         self._cumulative_rewards[agent] = 0.0
         table.apply_legal(move)  # taken from this state's own legal actions
-        self.infos[agent]["legal_actions"] = ()
+        infos = self.infos
+        infos[agent]["legal_actions"] = ()
         if table.is_over:
             self._legal = {}
             self._finish()
         else:
-            self.agent_selection = self._agent(table.current_player)
-            self._deal_legal()
-            self.rewards = dict.fromkeys(self.agents, 0.0)
+            # _agent() and _deal_legal() inlined: this is every step of every client. The
+            # rewards stay as reset() left them (all zero) until _finish() pays the seats.
+            mover = self.agent_selection = self.possible_agents[table.current_player]  # type: ignore[index]
+            legal = self._legal = self.encoding.legal_map(table)
+            infos[mover]["legal_actions"] = tuple(sorted(legal))
         if self.render_mode == "human":
             self.render()
 

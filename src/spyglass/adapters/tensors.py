@@ -223,13 +223,12 @@ class GameEncoding:
         # out the same objects again), or actions equal to them (games that make new ones).
         seen = list(map(self._by_id.get, map(id, legal)))
         if None in seen:
-            seen = list(map(self._by_fields.get, map(_FIELDS, legal)))
-        if None in seen:
+            # Only the actions not met before by identity pay for a lookup by value (a game
+            # that caches its actions meets a new one now and then: one per step in some);
+            # index() remembers each by identity, so the next step finds it in the C pass.
             index = self.index
-            indices = [index(a) for a in legal]
-        else:  # every one an index
-            indices = cast(list[int], seen)
-        found = dict(zip(indices, legal, strict=True))
+            seen = [i if i is not None else index(a) for i, a in zip(seen, legal, strict=True)]
+        found = dict(zip(cast(list[int], seen), legal, strict=True))
         if len(found) != len(legal):
             raise EncodingError(f"{self.game.info.id}: two legal actions share one index")
         return found
@@ -260,6 +259,8 @@ class GameEncoding:
     def _build_observation(self) -> None:
         n = self.players
         self.header_size = 2 * n + 3
+        # The header's entries: seats to move from n, my turn, over, progress.
+        self._header_at = (n, 2 * n + 1, 2 * n, 2 * n + 2)
         offset = self.header_size
         slots, writers = [], []
         for feature in self.declaration.observation:
@@ -513,6 +514,15 @@ class GameEncoding:
         """The paths of the top-level features, in order."""
         return [slot.feature.path for slot in self._slots]
 
+    def growing(self, first: str, last: str, item: GrowthWriter) -> Growing:
+        """A :class:`Growing` over the top-level features from ``first`` to ``last`` (paths or
+        names, in the vector's order): ``item(segment, item, memo)`` writes an item's entries,
+        counted from the start of ``first``."""
+        start, stop = self.span(first)[0], self.span(last)[1]
+        if stop <= start:
+            raise EncodingError(f"{self.game.info.id}: {last!r} comes before {first!r}")
+        return Growing(start, stop, item)
+
     def segment(self, path: str) -> Segment:
         """A :class:`Segment` over the ``Each`` feature at ``path`` (or with that name)."""
         for slot in self._slots:
@@ -547,20 +557,22 @@ class GameEncoding:
             # _incremental was set with _direct: it says _direct is an Incremental.
             vector = cast(Incremental, direct).observe(state, seat)
         else:
+            # Every step of every client comes here: no call that is not needed (typing.cast
+            # is one), the header's entries worked out once (_header_at).
             vector = np.zeros(self.observation_size, dtype=np.float32)
             # numpy's stubs give ndarray the buffer protocol only from Python 3.12 on
-            out = cast("memoryview[float]", memoryview(vector))  # type: ignore[arg-type]
+            out: memoryview[float] = memoryview(vector)  # type: ignore[arg-type]
             direct(state, seat, out)
-            n = self.players
+            n, over, turn, progress = self._header_at
             out[seat] = 1.0
             mover = state.current_player
             if mover is None:
-                out[2 * n + 1] = 1.0
+                out[over] = 1.0
             else:
                 out[n + mover] = 1.0
                 if mover == seat:
-                    out[2 * n] = 1.0
-            out[2 * n + 2] = state.step / self._length
+                    out[turn] = 1.0
+            out[progress] = state._step / self._length  # noqa: SLF001 - the step property's field
         if self.strict:
             self._check_bounds(vector)
         return vector
@@ -867,6 +879,46 @@ class Segment:
             item(entries, i * stride, seat, now[i])
         self._cache[key] = self._last[seat] = (now, entries)
         out[self.start : self.start + self.width] = entries
+
+
+#: Writes one item of a growing list into a segment: (segment, item, memo); the memo is a
+#: list the writer keeps per list (counts so far, say), fresh and empty for a new list.
+GrowthWriter = Callable[[np.ndarray, Any, list[Any]], None]
+
+
+class Growing:
+    """Entries that follow from a list that only grows during a game (a face-up discard pile)
+    and from nothing else, the same for every seat: kept per list object between
+    observations, so that a call writes only the items added since the last one and copies
+    the segment in at once. A list that got shorter, or whose last item seen is no longer in
+    its place, is written afresh; the list is held while cached, so its id names it alone."""
+
+    __slots__ = ("_cache", "_item", "start", "stop", "width")
+
+    def __init__(self, start: int, stop: int, item: GrowthWriter) -> None:
+        self.start, self.stop, self.width, self._item = start, stop, stop - start, item
+        # id(list) -> (the list, items done, last item done, entries, memo)
+        self._cache: dict[int, tuple[list[Any], int, Any, np.ndarray, list[Any]]] = {}
+
+    def write(self, items: list[Any], out: Out) -> None:
+        """Write the entries of ``items`` into ``out`` (the observation)."""
+        cached = self._cache.get(id(items))
+        done = 0 if cached is None else cached[1]
+        count = len(items)
+        if cached is not None and count >= done and (not done or items[done - 1] is cached[2]):
+            entries, memo = cached[3], cached[4]
+        else:
+            if len(self._cache) >= 256:
+                self._cache.clear()  # tables come and go (searches clone them by the thousand)
+            done, entries, memo = 0, np.zeros(self.width, np.float32), []
+        if count > done:
+            write = self._item
+            for i in range(done, count):
+                write(entries, items[i], memo)
+            self._cache[id(items)] = (items, count, items[-1], entries, memo)
+        elif cached is None:
+            self._cache[id(items)] = (items, 0, None, entries, memo)
+        out[self.start : self.stop] = entries  # type: ignore[call-overload]  # a float32 buffer
 
 
 def _hashable(value: Any) -> bool:

@@ -82,6 +82,21 @@ def observer(encoder: Any) -> Callable[[BobaTeaState, int, Any], None]:
     phases = {p: phase + i for i, p in enumerate(PHASES)}
     slot = encoder.card_slots
     cards = encoder.put_cards
+    # The discard pile only grows, face up: its zone, its rows and its counts by rank (three
+    # features side by side, the last of the vector) are kept per pile and extended card by
+    # card, then copied in at once; the memo holds how many of each rank came before.
+    rows_at, by_rank_at = rows - discard, by_rank - discard
+
+    def discarded(entries: Any, card: Any, seen: list[int]) -> None:
+        if not seen:
+            seen.extend([0] * 14)
+        rank, at = RANK[card], slot[card]
+        entries[at] = 1.0
+        entries[rows_at + seen[rank] * zone + at] = 1.0  # the nth of its rank in row n
+        seen[rank] += 1
+        entries[by_rank_at + rank - 1] = seen[rank] / 4
+
+    pile = encoder.growing("discard", "discarded_by_rank", discarded)
 
     def observe(state: BobaTeaState, seat: int, out: Any) -> None:
         # Straight into ``out`` (a memoryview): one store per entry, no list in between.
@@ -103,15 +118,7 @@ def observer(encoder: Any) -> Callable[[BobaTeaState, int, Any], None]:
         if state.held is not None:
             out[drawn + slot[state.held]] = 1.0
         cards(out, contents, state.deck)
-        seen = [0] * 14
-        for card in state.discard:  # the nth of its rank in row n, as the view sorts them
-            rank, at = RANK[card], slot[card]
-            out[discard + at] = 1.0
-            out[rows + seen[rank] * zone + at] = 1.0
-            seen[rank] += 1
-        discarded = state.discarded
-        for k in range(13):
-            out[by_rank + k] = discarded[k + 1] / 4
+        pile.write(state.discard, out)
         out[customers] = state.customers / 13
         out[deck] = len(state.deck) / 52
 
