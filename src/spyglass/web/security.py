@@ -7,7 +7,9 @@ and the security headers of every response.
   million brackets is a cheap way to burn a server's CPU).
 - **Headers**: a Content-Security-Policy that lets a page load scripts, styles, images and
   connections from this server only and be framed by nobody (the page never needs more: every
-  asset is served from the package), ``X-Frame-Options`` for browsers that predate
+  asset is served from the package; the one exception is the table page's own inline head
+  script, allowed by its SHA-256 hash in that page's policy, which ``web/assets.py`` sets and
+  this middleware keeps), ``X-Frame-Options`` for browsers that predate
   ``frame-ancestors``, ``nosniff``, and a referrer policy that never sends a table's address to
   another site.
 """
