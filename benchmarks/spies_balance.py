@@ -425,7 +425,12 @@ def screen(args: argparse.Namespace) -> None:
 
 
 def confirm(args: argparse.Namespace) -> None:
-    values = trial_values(args.source, args.trial)
+    if (args.source is None) == (not args.values):
+        raise RulesError("confirm takes either --from (a study's trial) or --values")
+    if args.values:
+        values: dict[str, Any] = whole_values(args.values, "--values")
+    else:
+        values = trial_values(args.source, args.trial)
     setup = EditionSetup(space(levers_of(values)))
     reason = setup.reject(values)
     if reason is not None:
@@ -486,8 +491,15 @@ def main() -> None:
     )
     two = commands.add_parser("confirm", help="play one trial's values on fresh deals")
     two.add_argument("--out", type=Path, required=True)
-    two.add_argument("--from", dest="source", type=Path, required=True)
+    two.add_argument("--from", dest="source", type=Path, help="a study's directory")
     two.add_argument("--trial", type=int, help="a trial's number (default: the best)")
+    two.add_argument(
+        "--values",
+        action="append",
+        default=[],
+        metavar="LEVER=VALUE,...",
+        help="instead of --from: the values to play (an interrupted study's trial, say)",
+    )
     two.add_argument("--games", type=int, default=500)
     three = commands.add_parser("show", help="print a trial's values as pieces.toml lines")
     three.add_argument("--from", dest="source", type=Path, required=True)

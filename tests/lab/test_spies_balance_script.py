@@ -3,6 +3,7 @@ accepts (or a reason to reject them), and a game on them plays on exactly that e
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -133,3 +134,9 @@ def test_a_focused_study_searches_named_levers_over_fixed_values(tmp_path: Path)
     (tmp_path / balance.FIXED_FILE).write_text('{"chits.Italy": 4}')
     assert balance.trial_values(tmp_path, None) == {"chits.Italy": 4, "spies.Britain": 7}
     assert balance.trial_values(tmp_path, 3) == {"chits.Italy": 3, "spies.Britain": 8}
+
+
+def test_confirm_takes_a_study_or_values_not_both() -> None:
+    for source, given in [(None, []), (Path("runs/x"), ["spies.Britain=8"])]:
+        with pytest.raises(spyglass.RulesError, match="either --from"):
+            balance.confirm(argparse.Namespace(source=source, values=given, trial=None))
