@@ -6,9 +6,10 @@ from hypothesis import strategies as st
 
 import spyglass
 from spyglass.components import parse_card, stacked, standard_deck
+from spyglass.components.bits import set_bits
 from spyglass.engine import Action, IllegalAction, Rng
 from spyglass.games.foursquare import bot
-from spyglass.games.foursquare.frame import LABEL, bits
+from spyglass.games.foursquare.frame import LABEL
 from spyglass.games.foursquare.rules import FoursquareState, line_counts
 
 GAME = spyglass.load("foursquare")
@@ -30,7 +31,7 @@ def play(top: str, moves: str) -> FoursquareState:
 
 
 def face_down(state: FoursquareState) -> set[str]:
-    return {LABEL[i] for i in bits(state.down)}
+    return {LABEL[i] for i in set_bits(state.down)}
 
 
 def tops(state: FoursquareState) -> dict[str, str]:

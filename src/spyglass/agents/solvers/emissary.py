@@ -51,6 +51,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
+from spyglass.components.bits import set_bits
 from spyglass.components.cards import Card, cards_text
 from spyglass.engine import RulesError, State
 from spyglass.engine.rng import Rng
@@ -89,16 +90,6 @@ def _suit(card: int) -> int:
 
 def _rank(card: int) -> int:
     return card % 13 + 1
-
-
-def _cards(mask: int) -> list[int]:
-    """The cards of a bitmask, ascending (the game's sorted order)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _beats(answer: int, topic: int, trump: int) -> bool:
@@ -147,7 +138,7 @@ class Pos:
         if not self.deck:
             if not self.discard:
                 return None
-            order = _cards(self.discard)  # sorted, as the game sorts it
+            order = set_bits(self.discard)  # sorted, as the game sorts it
             rng = Rng(self.rng)
             rng.shuffle(order)
             self.rng = rng.state
@@ -326,7 +317,7 @@ class Solver:
 
     def respond(self, p: Pos, topic: int) -> bool:
         follow = p.hand & SUIT_MASK[_suit(topic)]
-        options = _cards(follow or p.hand)
+        options = set_bits(follow or p.hand)
         trump = _suit(p.rulers[p.visiting])
         more = p.wins < p.visiting + 1  # wins still wanted: try winning answers first
         winning = [c for c in options if _beats(c, topic, trump)]
@@ -351,7 +342,7 @@ class Solver:
 
     def discard_two(self, p: Pos) -> bool:
         """After the diamonds draw: two cards go (all of them from a hand of two or fewer)."""
-        cards = _cards(p.hand)
+        cards = set_bits(p.hand)
         if len(cards) <= 2:
             q = p.copy()
             q.discard |= q.hand
@@ -491,7 +482,7 @@ def _fit(p: Pos, k: int) -> tuple[int, int]:
     while hand and i >= 0:
         topic = deck[i]
         i -= 1
-        options = _cards(hand & SUIT_MASK[_suit(topic)] or hand)
+        options = set_bits(hand & SUIT_MASK[_suit(topic)] or hand)
         winning = [c for c in options if _beats(c, topic, trump)]
         losing = [c for c in options if not _beats(c, topic, trump)]
         if wins < target and winning:

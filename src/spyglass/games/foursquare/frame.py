@@ -83,13 +83,3 @@ def index_of(text: object) -> int | None:
     if 0 <= row < FRAME and 0 <= col < FRAME:
         return row * FRAME + col
     return None
-
-
-def bits(mask: int) -> list[int]:
-    """The indices set in ``mask``, lowest first (row by row, left to right)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

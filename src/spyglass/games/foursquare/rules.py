@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from spyglass.components.bits import set_bits
 from spyglass.components.cards import (
     PER_DECK,
     RANK_LABELS,
@@ -33,7 +34,6 @@ from .frame import (
     SIDE,
     SPACES,
     START,
-    bits,
     index_of,
     normal_label,
 )
@@ -289,7 +289,7 @@ class FoursquareState(State):
         """What a placement with these flips would do, in words (before it happens)."""
         closing: list[str] = []
         opening: list[str] = []
-        for index in bits(flips):
+        for index in set_bits(flips):
             top = f"{self.piles[index][-1]} on {LABEL[index]}"
             (opening if self.down >> index & 1 else closing).append(top)
         return _flipped(closing, opening, "flips")
@@ -336,7 +336,7 @@ class FoursquareState(State):
             legal = 0
         else:
             window = self._window()
-            spaces = bits(window)
+            spaces = set_bits(window)
             rows = range(ROW[spaces[0]], ROW[spaces[-1]] + 1)
             cols = range(COL[spaces[0]], COL[spaces[-1]] + 1)
             legal = 0
@@ -375,7 +375,7 @@ class FoursquareState(State):
             "deck_top_first": card_list(reversed(self.deck)),
             "card": None if self.card is None else str(self.card),
             "piles": {LABEL[i]: card_list(p) for i, p in sorted(self.piles.items())},
-            "face_down": [LABEL[i] for i in bits(self.down)],
+            "face_down": [LABEL[i] for i in set_bits(self.down)],
             "won": self.won,
         }
 
