@@ -318,3 +318,39 @@ def test_a_discard_pile_kept_between_observations_stays_exact() -> None:
     for card in kept:
         state.discarded[RANK[card]] += 1
     assert np.array_equal(encoding.observe_state(state, 0), encoding.observe(state.view(0)))
+
+
+@pytest.mark.parametrize("game_id", ["hide-and-seek", "skyway", "syndicate"])
+def test_the_mask_marks_the_legal_indices_alone_and_is_a_writable_int8_array(
+    game_id: str,
+) -> None:
+    """Small action sets are masked through a bytearray, large ones (the Syndicate's 191,920
+    actions) or long legal lists through numpy: each way, 1 exactly at the legal indices."""
+    game = spyglass.load(game_id)
+    encoding = GameEncoding(game, 1)
+    state = game.new_state(players=1, seed=3)
+    for legal in (
+        encoding.legal_map(state),
+        (),
+        tuple(range(0, min(200, encoding.num_actions), 3)),
+        (encoding.num_actions - 1,),
+    ):
+        mask = encoding.mask(legal)
+        assert mask.dtype == np.int8 and mask.shape == (encoding.num_actions,)
+        assert mask.flags.writeable
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(legal)
+        mask[0] = 1  # the client's own: the next mask is fresh
+        assert encoding.mask(()).sum() == 0
+
+
+def test_two_legal_actions_on_one_index_are_refused() -> None:
+    """Two legal actions known by identity on one index (a declaration bug) are not merged
+    silently by the fast path: the lookup by value reports them."""
+    game = spyglass.load("skyway")
+    encoding = GameEncoding(game, 1)
+    state = game.new_state(players=1, seed=2)
+    legal = list(state._legal_list())
+    encoding.legal_map(state)
+    state._legal = [*legal, legal[0]]  # the same object twice
+    with pytest.raises(EncodingError, match="share one index"):
+        encoding.legal_map(state)

@@ -439,3 +439,22 @@ def test_the_bot_keeps_the_win_on_the_last_turn() -> None:
     assert state.last_turn
     state.apply(bot.choose(state.determinize(0, Rng(1)), Rng(1)))
     assert state.result.won
+
+
+def test_the_runs_kept_by_the_state_are_the_grids_at_every_step() -> None:
+    """The state keeps each suit's places as cards come and go (``run_lengths``, and the
+    result's paths read them): at every step of random games they give what the grid itself
+    gives (``runs`` and ``longest_path`` search it afresh)."""
+    rng = Rng(8)
+    for seed in range(12):
+        state = deal(seed=seed)
+        while True:
+            assert state.run_lengths == runs(state.grid)
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        result = state.result
+        assert result is not None
+        for suit, name in zip("SHCD", ("spades", "hearts", "clubs", "diamonds"), strict=True):
+            path = ", ".join(f"{c} {LABELS[s]}" for c, s in longest_path(state.grid, suit))
+            assert result.detail[0][f"{name}_path"] == (path or "none")

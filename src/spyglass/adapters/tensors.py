@@ -219,15 +219,23 @@ class GameEncoding:
         # The state's cached list, read only and never handed out: a copy per step is what
         # this hot path was measured to cost most (docs/rl.md, issue 30).
         legal = state._legal_list()  # noqa: SLF001
-        # The common cases in C: every action object has been seen before (games that hand
-        # out the same objects again), or actions equal to them (games that make new ones).
-        seen = list(map(self._by_id.get, map(id, legal)))
-        if None in seen:
-            # Only the actions not met before by identity pay for a lookup by value (a game
-            # that caches its actions meets a new one now and then: one per step in some);
-            # index() remembers each by identity, so the next step finds it in the C pass.
-            index = self.index
-            seen = [i if i is not None else index(a) for i, a in zip(seen, legal, strict=True)]
+        # The common case in C: every action object has been seen before (games that hand
+        # out the same objects again). A key None (an action not met before by identity) or
+        # fewer keys than actions (None twice, or two actions on one index) take the long way.
+        # (Not strict: both iterables come from one list.)
+        found = dict(zip(map(self._by_id.get, map(id, legal)), legal, strict=False))
+        if None in found or len(found) != len(legal):
+            return self._legal_map_by_value(legal)
+        return found  # type: ignore[return-value]  # no key None: checked above
+
+    def _legal_map_by_value(self, legal: list[Action]) -> dict[int, Action]:
+        """:meth:`legal_map` when some action is not known by identity: only those pay for a
+        lookup by value (a game that caches its actions meets a new one now and then: one
+        per step in some); index() remembers each by identity, so the next step finds it in
+        the C pass of legal_map."""
+        by_id, index = self._by_id, self.index
+        seen = [by_id.get(id(a)) for a in legal]
+        seen = [i if i is not None else index(a) for i, a in zip(seen, legal, strict=True)]
         found = dict(zip(cast(list[int], seen), legal, strict=True))
         if len(found) != len(legal):
             raise EncodingError(f"{self.game.info.id}: two legal actions share one index")
@@ -245,7 +253,15 @@ class GameEncoding:
 
     def mask(self, legal: Collection[int]) -> np.ndarray:
         """The int8 mask with a 1 at each index of ``legal``."""
-        out = np.zeros(self.num_actions, _INT8)
+        size = self.num_actions
+        if len(legal) < 64 and size <= 1 << 15:
+            # A store per entry into a bytearray (cheaper than into a numpy array or a
+            # memoryview of one), which the array then wraps, writable, without a copy.
+            entries = bytearray(size)
+            for i in legal:
+                entries[i] = 1
+            return np.frombuffer(entries, _INT8)
+        out = np.zeros(size, _INT8)
         if len(legal) < 16:  # a store per entry beats building an index array
             stores = memoryview(out)  # type: ignore[arg-type]  # as in observe(); half a numpy store
             for i in legal:

@@ -26,7 +26,7 @@ from .scoring import (
     SUIT_NAMES,
     TOP_RANK,
     WIN_LENGTH,
-    longest_path,
+    run_path,
     runs,
     suit_and_rank,
     suit_run,
@@ -238,10 +238,16 @@ class SkywayState(State):
         changed = self._changed
         if changed:
             places = self._places
-            # one length per suit, four in, four out: the checker sees a tuple of any length
-            self._lengths = tuple(  # type: ignore[assignment]
-                suit_run(places[s]) if changed >> s & 1 else n for s, n in enumerate(self._lengths)
-            )
+            spades, hearts, clubs, diamonds = self._lengths
+            if changed & 1:
+                spades = suit_run(places[0])
+            if changed & 2:
+                hearts = suit_run(places[1])
+            if changed & 4:
+                clubs = suit_run(places[2])
+            if changed & 8:
+                diamonds = suit_run(places[3])
+            self._lengths = (spades, hearts, clubs, diamonds)
             self._changed = 0
         return self._lengths
 
@@ -265,8 +271,8 @@ class SkywayState(State):
         total = sum(lengths.values())
         detail: dict[str, Any] = dict(lengths)
         detail["total"] = total
-        for suit, name in zip(SUITS, SUIT_NAMES, strict=True):
-            path = longest_path(self.grid, suit)
+        for suit, name, places in zip(SUITS, SUIT_NAMES, self._places, strict=True):
+            path = run_path(places, suit)  # the state's places: the grid's, kept
             steps = ", ".join(f"{card} {LABELS[space]}" for card, space in path)
             detail[f"{name}_path"] = steps or "none"
         short = [name for name, n in lengths.items() if n < WIN_LENGTH]

@@ -10,6 +10,7 @@ run ending there so far gives the answer in one pass.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from spyglass.components.cards import SUITS, Card
 from spyglass.components.grid import inside, label, neighbours
@@ -23,6 +24,9 @@ ADJACENT: tuple[tuple[int, ...], ...] = tuple(
     tuple(r * COLS + c for r, c in neighbours((i // COLS, i % COLS)) if inside((r, c), ROWS, COLS))
     for i in range(SPACES)
 )
+#: Each space's neighbours' entries of a per-space list, as one tuple (every space has two to
+#: four neighbours, so itemgetter always returns a tuple).
+_BEST_NEXT_TO = tuple(itemgetter(*adjacent) for adjacent in ADJACENT)
 WIN_LENGTH = 5
 TOP_RANK = 10  # the face cards are out of the game
 SUIT_NAMES = ("spades", "hearts", "clubs", "diamonds")  # in the order of SUITS
@@ -42,18 +46,15 @@ def runs(grid: Grid) -> tuple[int, int, int, int]:
 
 def suit_run(places: Sequence[int]) -> int:
     """The longest run of one suit whose card of rank r lies on space ``places[r]`` (-1: not
-    on the grid)."""
+    on the grid; ``places[0]`` is always -1)."""
     best = [0] * SPACES  # longest run so far ending on each space
-    longest = 0
-    for rank in range(1, TOP_RANK + 1):
-        space = places[rank]
-        if space < 0:
-            continue
-        length = 1 + max([best[q] for q in ADJACENT[space]])
-        if length > best[space]:
-            best[space] = length
-            longest = max(longest, length)
-    return longest
+    for space in places:  # by rank, increasing
+        if space >= 0:
+            # The runs ending next to this space so far, read in C: a run is counted at
+            # every observation of the adapters (docs/rl.md, Speed). No lower card of the
+            # suit on this space ended a longer run: the neighbours' runs only grow.
+            best[space] = 1 + max(_BEST_NEXT_TO[space](best))
+    return max(best)
 
 
 def suit_and_rank(card: Card) -> tuple[int, int]:
@@ -67,26 +68,37 @@ def longest_path(grid: Grid, suit: str) -> list[tuple[Card, int]]:
     Ties go to the run that ends on the lowest card and, before that, steps back to the lowest
     card, so the answer is reproducible.
     """
-    s = SUITS.index(suit)
-    places = _where(grid)[s]
-    # ending[r] = (length, previous rank) of the longest run ending on the card of rank r.
-    ending: dict[int, tuple[int, int]] = {}
+    return run_path(_where(grid)[SUITS.index(suit)], suit)
+
+
+def run_path(places: Sequence[int], suit: str) -> list[tuple[Card, int]]:
+    """:func:`longest_path` of the suit whose card of rank r lies on space ``places[r]`` (-1:
+    not on the grid), as the state keeps them: a finished game's result shows each suit's."""
+    # Per space, the longest run ending there so far and the lowest rank it ends on (a
+    # space's runs only grow with the rank, so the first rank to reach a length is kept).
+    best = [0] * SPACES
+    ends = [0] * SPACES
+    previous = [0] * (TOP_RANK + 1)  # the rank each card's run steps back to (0: none)
+    longest, last = 0, 0
     for rank in range(1, TOP_RANK + 1):
         space = places[rank]
         if space < 0:
             continue
-        length, previous = 1, 0
-        for lower, (lower_length, _) in ending.items():
-            if places[lower] in ADJACENT[space] and lower_length + 1 > length:
-                length, previous = lower_length + 1, lower
-        ending[rank] = (length, previous)
-    if not ending:
-        return []
-    rank = max(ending, key=lambda r: (ending[r][0], -r))
+        length, back = 0, 0
+        for q in ADJACENT[space]:
+            if best[q] > length or (best[q] == length and length and ends[q] < back):
+                length, back = best[q], ends[q]
+        previous[rank] = back
+        length += 1
+        if length > best[space]:
+            best[space], ends[space] = length, rank
+        if length > longest:  # the lowest rank ends the first run of the longest length
+            longest, last = length, rank
     path = []
+    rank = last
     while rank:
         path.append((Card.of(rank, suit), places[rank]))
-        rank = ending[rank][1]
+        rank = previous[rank]
     path.reverse()
     return path
 
