@@ -178,6 +178,13 @@ class GameEncoding:
         known = self._by_id.get(id(action))
         if known is not None:
             return known
+        if action.kind in self._by_target:
+            # The cards follow from the target: (kind, target) names the index, whatever
+            # cards the action carries (Boba Tea's targets meet new neighbours every game).
+            found = self._index.get((action.kind, (), action.target))
+            if found is not None:
+                self._remember(action, found)
+                return found
         fields = _FIELDS(action)
         found = self._by_fields.get(fields)
         if found is not None:
