@@ -10,12 +10,12 @@ The rulebook leaves to the missing mapsheet and counters each power's allotments
 Secrets drawn, Action Chits drawn, police units) and the counters' strengths, and to the
 missing tiles their awards; the edition had to fill them in (spies-edition.md). Only such
 values are searched here, never a rule: the Secrets each power draws (four searched, Britain's
-the rest of the 32 the rulebook fixes) and the strength of each power's spies (their total,
-reached from the edition's own strengths a point at a time: see ``adjust``), kept in the order
-the edition asks for: Germany's and Britain's services the strongest, Italy's the weakest.
-Money, Action Chits, police and the tiles stay as the edition set them (a first study found
-money a weak lever: moving £10 from Britain and Germany to the others changed no power's
-share by more than a point on the same 60 deals). Every proposal is checked by the edition's
+the rest of the 32 the rulebook fixes), the strength of each power's spies and police (their
+totals, reached from the edition's own strengths a point at a time: see ``adjust``), the number
+of its spies, its starting money and the Action Chits it draws (``LEVERS``), kept in the order
+the edition asks for: Germany's and Britain's services the strongest, Italy's the weakest
+(strictly, on the spies and on all the pieces: see ``ruling``). The tiles stay as the edition
+set them. Every proposal is checked by the edition's
 own loader (the checks a replacement data file must pass); one it refuses is rejected without
 a game.
 
@@ -249,6 +249,31 @@ def _edition(pieces: str) -> Any:
     return load_edition(_read(MAP_FILE), pieces, _read(TILES_FILE))
 
 
+def services(edition: Any) -> dict[str, dict[str, int]]:
+    """Per power, the two measures of its intelligence service the ruling is judged on: the
+    total strength of its ordinary spies, and of all its pieces (spies, Cousin and police)."""
+    return {
+        p.name: {"spies": sum(p.spies), "pieces": sum(p.spies) + p.cousin + sum(p.police)}
+        for p in edition.powers
+    }
+
+
+def ruling(edition: Any) -> str | None:
+    """Why an edition breaks its own ruling (spies-edition.md: "Germany's and Britain's
+    intelligence services were the strongest of the period, Italy's the weakest"), or None.
+    Judged strictly on both measures of ``services``: Germany's and Britain's each above every
+    other power's (they may tie with each other), Italy's below every other power's."""
+    strength = services(edition)
+    for measure, words in (("spies", "spies"), ("pieces", "spies, Cousin and police")):
+        of = {power: strength[power][measure] for power in POWERS}
+        others = max(of["Italy"], of["Russia"], of["France"])
+        if others >= min(of["Germany"], of["Britain"]):
+            return f"a service would equal or outdo Germany's or Britain's ({words}: {of})"
+        if of["Italy"] >= min(of["Russia"], of["France"]):
+            return f"Italy's service would equal or outdo Russia's or France's ({words}: {of})"
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class EditionTask:
     """Play one game on an edition built from ``pieces`` (in the worker that runs it)."""
@@ -289,14 +314,7 @@ class EditionSetup:
             edition = _edition(pieces_text(values))
         except RulesError as error:
             return str(error)
-        # the edition's ruling: Germany's and Britain's services the strongest, Italy's the
-        # weakest (spies-edition.md), judged on the spies' total strength whatever the levers
-        spies = {p.name: sum(p.spies) for p in edition.powers}
-        strongest = min(spies["Germany"], spies["Britain"])
-        if max(spies["Russia"], spies["France"], spies["Italy"]) > strongest:
-            return "a spy service would outdo Germany's or Britain's"
-        if spies["Italy"] > min(spies["Russia"], spies["France"]):
-            return "Italy's spies would outdo Russia's or France's"
+        return ruling(edition)
         return None
 
     def task(self, values: Mapping[str, Any], game: GameTask) -> EditionTask:

@@ -2,7 +2,7 @@
 
 The issue's measure: with ``reward="score"`` the heuristic earned less than random play in The
 Sandwich Guy and the Syndicate (a win was paid its score negated, a loss 0). Here every game
-plays the same deals twice, once at random and once with its heuristic bot in seat 0 (the
+plays the same deals twice, once at random and once with its heuristic bot in one seat (the
 other seats random), and the bot must earn more in both reward modes.
 """
 
@@ -20,6 +20,10 @@ from spyglass.engine import Rng, State
 #: Deals per game and options that keep the long games short (a few CPU-seconds per game).
 DEALS = {"spies": 2, "espionage": 4, "tinker-tailor": 6, "emissary": 6}
 OPTIONS = {"espionage": {"city_limit": 1}}
+#: The seat the heuristic plays (0 unless named). Spies! at two players: seat 0 holds Germany
+#: and Italy (and Russia in every other year) and wins every random game of these deals, so a
+#: win could not tell the heuristic from random play there; seat 1 (France and Britain) can.
+SEAT = {"spies": 1}
 GAMES = [info.id for info in spyglass.games()]
 
 
@@ -29,7 +33,7 @@ def play(game: spyglass.Game, seed: int, heuristic: bool) -> State:
     bot = game.spec.bot
     while not state.is_over:
         seat = state.current_player
-        if heuristic and seat == 0 and bot is not None:
+        if heuristic and seat == SEAT.get(game.info.id, 0) and bot is not None:
             state.apply(bot(state.determinize(seat, rng), rng))
         else:
             state.apply(rng.choice(state.legal_actions()))
@@ -46,7 +50,8 @@ def test_the_heuristic_earns_more_than_random_play(game_id: str) -> None:
             result = play(game, seed, heuristic).result
             assert result is not None
             for mode in REWARDS:
-                earned[mode][heuristic] += rewards(game, scoring, result, mode)[0]
+                paid = rewards(game, scoring, result, mode)
+                earned[mode][heuristic] += paid[SEAT.get(game_id, 0)]
     for mode in REWARDS:
         assert earned[mode][True] > earned[mode][False], (mode, earned[mode])
 

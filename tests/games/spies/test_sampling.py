@@ -74,11 +74,14 @@ def test_a_tightly_constrained_deal_is_always_consistent_and_still_varies() -> N
 def test_the_backtracking_search_alone_keeps_every_outcome(monkeypatch) -> None:
     monkeypatch.setattr(hidden, "TRIES", 0)  # straight to the search
     state = finish_setup(new(players=5, seed=3))
-    # Some true outcomes: each French police unit against each German spy.
+    # Some true outcomes: each French police unit against two of the German spies (2 2 2 1
+    # and a Cousin of 2: a unit of 2 tells a 1 from a 2, so comparing every spy would leave
+    # nothing open). The other three spies' strengths stay open, within what is left.
     french = [u for u in state.board.police.values() if u.power == "France"]
     german = [s for s in state.board.spies.values() if s.power == "Germany"]
+    assert sorted(s.strength for s in german) == [1, 2, 2, 2, 2]
     state.board.comparisons = [
-        ((u.label,), s.label, u.strength > s.strength) for u in french[:2] for s in german
+        ((u.label,), s.label, u.strength > s.strength) for u in french for s in german[:2]
     ]
     seen = set()
     for k in range(20):

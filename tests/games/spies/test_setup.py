@@ -75,9 +75,11 @@ def test_each_power_holds_its_seven_tiles_and_three_random() -> None:
 
 def test_secrets_are_drawn_in_turn_order_and_eight_go_to_the_secret_cities() -> None:
     state = new(secrets=SECRETS)
-    assert state.hand_secrets["Germany"] == SECRETS[:7]
-    assert state.hand_secrets["Italy"] == SECRETS[7:13]
-    assert state.hand_secrets["Britain"] == SECRETS[26:32]
+    assert [p.secrets for p in EDITION.powers] == [6, 8, 7, 6, 5]
+    assert state.hand_secrets["Germany"] == SECRETS[:6]
+    assert state.hand_secrets["Italy"] == SECRETS[6:14]
+    assert state.hand_secrets["Russia"] == SECRETS[14:21]
+    assert state.hand_secrets["Britain"] == SECRETS[27:32]
     placed = {s.place: s.card for s in state.board.secrets.values()}
     secret_cities = [c.id for c in EDITION.map.cities.values() if c.secret]
     assert placed == dict(zip(secret_cities, SECRETS[32:], strict=True))
@@ -91,17 +93,17 @@ def test_secrets_go_face_down_one_per_home_city() -> None:
     cities = {a.target[1] for a in moves}
     assert cities == set(EDITION.map.home_cities("Germany"))
     faces = {a.target[0] for a in moves}
-    assert faces == {EDITION.secret(c).face for c in SECRETS[:7]}  # S01-S05 1, S06 1c1, S07 1c2
-    assert faces == {"1", "1c1", "1c2"}
-    state.apply("secret 1c2 Berlin")
+    assert faces == {EDITION.secret(c).face for c in SECRETS[:6]}  # S01-S05 1, S06 1c1
+    assert faces == {"1", "1c1"}
+    state.apply("secret 1c1 Berlin")
     assert "secret 1 Berlin" not in texts(state)  # no more than one per city
     with pytest.raises(IllegalAction):
         state.apply("secret 1 Warsaw")  # not a home city
     with pytest.raises(IllegalAction):
         state.apply("secret 5 Hamburg")  # Germany holds no Secret of value 5
     placed = next(s for s in state.board.secrets.values() if s.place == "Berlin")
-    assert placed.card == "S07" and placed.origin == "Germany" and placed.home == "Berlin"
-    assert state.view(0)["table"]["secrets"][-1]["face"] == "1c2"  # Germany looks at its own
+    assert placed.card == "S06" and placed.origin == "Germany" and placed.home == "Berlin"
+    assert state.view(0)["table"]["secrets"][-1]["face"] == "1c1"  # Germany looks at its own
     assert state.view(1)["table"]["secrets"][-1]["face"] is None  # Italy may not
     assert all(s["face"] is None for s in state.view(0)["table"]["secrets"][:8])  # neutral
 
@@ -153,12 +155,14 @@ def test_chits_are_drawn_after_the_police() -> None:
     assert all(not hand for hand in state.hands.chits.values())
     place_all(state, "police")
     assert state.phase == "spies"
+    assert [p.chits for p in EDITION.powers] == [3, 4, 4, 4, 3]
     assert state.hands.chits["Germany"] == ["Recruit", "Recruit", "Recruit"]
-    assert state.hands.chits["Italy"] == ["Double-Cross", "Recruit"]
+    assert state.hands.chits["Italy"] == ["Double-Cross"] * 3 + ["Recruit"]
+    assert state.hands.chits["Russia"] == ["Cover"] + ["Double-Cross"] * 3
     assert [len(state.hands.chits[p.name]) for p in EDITION.powers] == [
         p.chits for p in EDITION.powers
     ]
-    assert len(state.hands.cup) == 64 - 14 and state.hands.cup == sorted(state.hands.cup)
+    assert len(state.hands.cup) == 64 - 18 and state.hands.cup == sorted(state.hands.cup)
     assert state.view(0)["table"]["powers"][0]["chits"] == ["Recruit"] * 3
     assert state.view(1)["table"]["powers"][0]["chits"] == 3
 
@@ -182,7 +186,7 @@ def test_spies_anywhere_but_at_least_one_at_home() -> None:
     place_all(state, "police")
     assert state.phase == "spies" and state.power == "Germany"
     assert {a.target[2] for a in state.legal_actions()} == set(EDITION.map.cities)
-    for move in ("spy 3 Paris", "spy 3 London", "cousin Moscow", "spy 2 Rome"):
+    for move in ("spy 2 Paris", "spy 2 London", "cousin Moscow", "spy 2 Rome"):
         state.apply(move)
     # Four German spies abroad: the last must stay on home territory.
     assert {a.target[2] for a in state.legal_actions()} == set(EDITION.map.home_cities("Germany"))
@@ -243,11 +247,11 @@ def test_final_score_counts_original_secrets_in_place() -> None:
 
 def test_each_set_up_error_names_its_rule() -> None:
     state = new(secrets=SECRETS)
-    state.apply("secret 1c2 Berlin")
+    state.apply("secret 1c1 Berlin")
     cases = [
         ("secret 1 Berlin", "Berlin already holds a Secret: no more than one per city (rule 2.4)"),
         ("secret 1 Warsaw", "Germany's Secrets go in its own home cities, and Warsaw is not one"),
-        ("secret 5 Hamburg", "Germany holds no Secret 5 to place: it holds 1, 1c1 (rule 2.4)"),
+        ("secret 5 Hamburg", "Germany holds no Secret 5 to place: it holds 1 (rule 2.4)"),
     ]
     for move, rule in cases:
         with pytest.raises(IllegalAction) as error:
@@ -267,7 +271,7 @@ def test_each_set_up_error_names_its_rule() -> None:
             state.apply(move)
         assert rule in error.value.rule
     place_all(state, "police")
-    for move in ("spy 3 Paris", "spy 3 London", "cousin Moscow", "spy 2 Rome"):
+    for move in ("spy 2 Paris", "spy 2 London", "cousin Moscow", "spy 2 Rome"):
         state.apply(move)
     with pytest.raises(IllegalAction) as error:
         state.apply("spy 1 Vienna")

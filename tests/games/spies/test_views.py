@@ -111,7 +111,7 @@ def test_two_players_russia_changes_hands_but_not_what_was_seen() -> None:
         assert {k: v for k, v in guess.board.spies.items() if v.power == "Russia"} == russian
     # The hand goes with the power: only the seat playing Russia now sees its chits.
     assert isinstance(state.view(1)["table"]["powers"][2]["chits"], list)
-    assert state.view(0)["table"]["powers"][2]["chits"] == 3
+    assert state.view(0)["table"]["powers"][2]["chits"] == len(state.hands.chits["Russia"]) == 4
 
 
 def test_map_region_is_drawn_from_coordinates() -> None:
