@@ -22,6 +22,11 @@ the kingdoms visited, the trump suit of every kingdom still to win, and the numb
 supporters of each suit. Two lines that reach the same cards in the same places by different
 orders (of answers, abilities or kingdoms) are searched once. Positions with a fresh hand
 (choose a kingdom) are keyed likewise. Each key remembers the lowest score target it failed.
+When no reshuffle can come before the kingdom ends (the deck holds a topic for every card
+that is or may come into the hand, and every card that may be drawn), the discard pile is
+left out of the key: which cards were won and which lost cannot change the rest of the
+kingdom (only their number does), and the end-of-kingdom shuffle takes all 32 cards
+whatever they are.
 
 **Pruning** (each keeps every win, and the best score):
 
@@ -37,7 +42,10 @@ orders (of answers, abilities or kingdoms) are searched once. Positions with a f
   target fails at once (a supporter never turns face up again).
 - A kingdom fails at once when even the most debates it could still win fall short of its
   target: each win needs a card that can win (its suit is or can become trump through the
-  spades ability, or a lower card of its suit can still be raised, i.e. is not won here), each
+  spades ability, or a lower card of its suit can still be raised, i.e. is not won here;
+  when no reshuffle can come, a topic is one of the deck's cards within reach and is raised
+  once, so the cards of a suit that is not trump win at most a matching of them to lower
+  topics of their suit), each
   diamonds use can trade two cards for two such, and only the clubs ability grows the hand
   (by at most the clubs then in hand, which are at most those held now plus every card drawn
   before and never more than the clubs not won here).
@@ -73,7 +81,7 @@ from spyglass.games.emissary.rules import (
 from .base import Allowance, Bound, finished_bound, prove
 
 #: Raised whenever a change could change an answer (results kept by the strength run name it).
-VERSION = 1
+VERSION = 2
 
 ALL = (1 << KINGDOMS) - 1
 ALL_CARDS = tuple(int(c) for c in sorted(DEBATE_CARDS))  # the end-of-kingdom shuffle's input
@@ -82,6 +90,22 @@ SUIT_LOW = tuple(1 << s * 13 for s in range(4))  # each suit's Ace
 CLUBS_MASK = SUIT_MASK[CLUBS]
 JACK_CARDS = tuple(Card.of(11, s) for s in "SHCD")
 NOT_FAILED = 1 << 30
+
+
+def _matched(cards: int, topics: int) -> int:
+    """The most of ``cards`` (ranks as bits) that can each beat a different lower one of
+    ``topics`` (the same suit): the lowest cards first, each taking any lower topic free."""
+    count = free = 0
+    for rank in range(8):
+        if cards >> rank & 1 and free:
+            count += 1
+            free -= 1
+        free += topics >> rank & 1
+    return count
+
+
+#: MATCHED[cards << 8 | topics]: ``_matched`` for every pair of rank sets of one suit.
+MATCHED = bytes(_matched(c, t) for c in range(256) for t in range(256))
 
 
 def _suit(card: int) -> int:
@@ -170,7 +194,10 @@ class Pos:
             counts[_suit(card)] += 1
         return counts[0], counts[1], counts[2], counts[3]
 
-    def key(self) -> tuple:
+    def key(self, settled: bool = False) -> tuple:
+        """The position's key; ``settled``: no reshuffle can come before the kingdom ends,
+        so which of the cards out of play were won and which discarded cannot matter (only
+        the number won), and the discard pile is left out."""
         suits = 0
         for k in range(KINGDOMS):
             if not self.visited >> k & 1 or k == self.visiting:
@@ -179,7 +206,7 @@ class Pos:
             self.rng,
             self.deck,
             self.hand,
-            self.discard,
+            -1 if settled else self.discard,
             self.wins,
             self.jacks,
             self.visiting,
@@ -280,10 +307,16 @@ class Solver:
             return False
         # At most: the cards that can still win (the diamonds ability may trade two others
         # for two new ones each time), and what the clubs ability may still add.
-        winners = _winners(p, ready) + 2 * _uses_left(p, DIAMONDS, ready)
-        if p.wins + min(cards, winners) + _growth(p, ready) < target:
+        diamonds = 2 * _uses_left(p, DIAMONDS, ready)
+        growth = _growth(p, ready)
+        # Cards still to come from the deck: a topic for every card that is or will be in
+        # hand, and every card drawn. No more than the deck holds: no reshuffle.
+        reach = cards + 2 * (growth + diamonds)
+        settled = reach <= len(p.deck)
+        winners = _winners(p, ready, reach if settled else -1) + diamonds
+        if p.wins + min(cards, winners) + growth < target:
             return False
-        key = p.key()
+        key = p.key(settled)
         if self.failed.get(key, NOT_FAILED) <= self.need:
             return False
         self.allowance.tick()
@@ -446,19 +479,36 @@ def _growth(p: Pos, ready: list[int]) -> int:
     return growth
 
 
-def _winners(p: Pos, ready: list[int]) -> int:
-    """How many cards of the hand could still win a debate: a card of a suit that is or can
-    become trump (spades brings an unvisited kingdom's trump here), or one with a lower card
-    of its suit that can still be raised as a topic (any card not won here: lost and discarded
-    cards come back when the discard pile is shuffled into a deck)."""
+def _winners(p: Pos, ready: list[int], reach: int = -1) -> int:
+    """At most how many cards of the hand can still win a debate. A card of a suit that is
+    or can become trump (spades brings an unvisited kingdom's trump here) may. Any other card
+    needs a lower card of its suit raised as a topic. With ``reach`` (no reshuffle can come:
+    at most the deck's top ``reach`` cards leave it in this kingdom), each of those is raised
+    once at most, so the cards of a suit win at most as many debates as a matching of them to
+    lower topics among those cards holds. Otherwise (``reach`` -1) any card not won here may
+    still be raised (lost and discarded cards come back when the discard pile is shuffled
+    into a deck), as often as the reshuffles bring it."""
     trumps = 1 << _suit(p.rulers[p.visiting])
     if _uses_left(p, SPADES, ready):
         for k in range(KINGDOMS):
             if not p.visited >> k & 1:
                 trumps |= 1 << _suit(p.rulers[k])
+    hand = p.hand
+    if reach >= 0:
+        deck = p.deck
+        topics = 0
+        for card in deck[len(deck) - reach :]:
+            topics |= 1 << card
+        count = 0
+        for suit in range(4):
+            cards = hand >> 13 * suit & 0xFF
+            if trumps >> suit & 1:
+                count += cards.bit_count()
+            elif cards:
+                count += MATCHED[cards << 8 | topics >> 13 * suit & 0xFF]
+        return count
     topics = ~p.scoring
     count = 0
-    hand = p.hand
     while hand:
         low = hand & -hand
         hand ^= low
