@@ -308,12 +308,9 @@ class Solver:
         # At most: the cards that can still win (the diamonds ability may trade two others
         # for two new ones each time), and what the clubs ability may still add.
         diamonds = 2 * _uses_left(p, DIAMONDS, ready)
-        growth = _growth(p, ready)
-        # Cards still to come from the deck: a topic for every card that is or will be in
-        # hand, and every card drawn. No more than the deck holds: no reshuffle.
-        reach = cards + 2 * (growth + diamonds)
-        settled = reach <= len(p.deck)
-        winners = _winners(p, ready, reach if settled else -1) + diamonds
+        growth, reach = _reach(p, ready, diamonds)
+        settled = reach >= 0
+        winners = _winners(p, ready, reach) + diamonds
         if p.wins + min(cards, winners) + growth < target:
             return False
         key = p.key(settled)
@@ -460,23 +457,51 @@ def _uses_left(p: Pos, suit: int, ready: list[int]) -> int:
     return uses
 
 
-def _growth(p: Pos, ready: list[int]) -> int:
-    """At most how many cards the hand can still gain in this kingdom. Only the clubs ability
-    grows it, by the clubs then in hand: at most the clubs held now, plus every card drawn
-    before (two per diamonds use, and earlier clubs draws), and never more than the clubs not
-    yet won here (won debates stay out until the kingdom ends)."""
-    uses = _uses_left(p, CLUBS, ready)
-    if not uses:
-        return 0
-    held = (p.hand & CLUBS_MASK).bit_count()
-    free = 8 - (p.scoring & CLUBS_MASK).bit_count()
-    drawn = 2 * _uses_left(p, DIAMONDS, ready)
+def _growth(uses: int, held: int, free: int, drawn: int) -> int:
+    """At most how many cards the hand can gain from ``uses`` clubs abilities: each draws the
+    clubs then in hand, at most the ``held`` now plus every card drawn before (``drawn`` by
+    diamonds, and earlier clubs draws), and never more than ``free``, the clubs that can be in
+    hand at all."""
     growth = 0
     for _ in range(uses):
         clubs = min(free, held + drawn)
         growth += clubs
         drawn += clubs
     return growth
+
+
+def _reach(p: Pos, ready: list[int], diamonds: int) -> tuple[int, int]:
+    """At most how many cards the hand can still gain in this kingdom (only the clubs
+    ability grows it), and at most how many cards can still leave the deck in it, or -1 when
+    a reshuffle may come first. The deck gives a topic for every card that is or will be in
+    hand (diamonds draws as many as it discards) and every card drawn (``diamonds``: at most
+    two per diamonds use).
+
+    Counted as if no reshuffle came, every card drawn is one of the deck's top cards: before
+    a clubs use, at most the topics of the cards answered (all but the club kept for it) and
+    the cards drawn so far have left the deck, so the clubs in hand then are at most those
+    held now and those among that many top cards. If the reach counted so is no more than
+    the deck holds, no reshuffle comes: were one card more needed, the cards before it would
+    all have come from the deck's top, so the count holds for them and they are fewer.
+    Otherwise the clubs in hand are at most those not won here (won debates stay out until
+    the kingdom ends)."""
+    cards = p.hand.bit_count()
+    uses = _uses_left(p, CLUBS, ready)
+    if not uses:
+        return 0, (cards + diamonds if cards + diamonds <= len(p.deck) else -1)
+    held = (p.hand & CLUBS_MASK).bit_count()
+    deck = p.deck
+    size = len(deck)
+    growth = 0
+    for _ in range(uses):
+        region = min(size, cards - 1 + 2 * growth + diamonds)
+        top = sum(1 for c in deck[size - region :] if c // 13 == CLUBS) if region > 0 else 0
+        growth += held + min(diamonds + growth, top)
+    reach = cards + 2 * growth + diamonds
+    if reach <= size:
+        return growth, reach
+    free = 8 - (p.scoring & CLUBS_MASK).bit_count()
+    return _growth(uses, held, free, diamonds), -1
 
 
 def _winners(p: Pos, ready: list[int], reach: int = -1) -> int:
