@@ -48,7 +48,9 @@ whatever they are.
   topics of their suit), each
   diamonds use can trade two cards for two such, and only the clubs ability grows the hand
   (by at most the clubs then in hand, which are at most those held now plus every card drawn
-  before and never more than the clubs not won here).
+  before, and never more than the clubs not won here; when no reshuffle can come, no more
+  than those held now and those among the deck's top cards that can have left it by then,
+  which is what settles most last kingdoms).
 
 The rules' own early losses (too many debates won, too few cards with no clubs ability left,
 no card for a topic) end lines where the game ends them.
@@ -81,7 +83,7 @@ from spyglass.games.emissary.rules import (
 from .base import Allowance, Bound, finished_bound, prove
 
 #: Raised whenever a change could change an answer (results kept by the strength run name it).
-VERSION = 2
+VERSION = 3
 
 ALL = (1 << KINGDOMS) - 1
 ALL_CARDS = tuple(int(c) for c in sorted(DEBATE_CARDS))  # the end-of-kingdom shuffle's input
