@@ -8,7 +8,7 @@ import pytest
 import spyglass
 from spyglass.adapters.tensors import EncodingError, GameEncoding
 from spyglass.engine import Action, Rng
-from spyglass.games.boba_tea.rules import RANK
+from spyglass.games.boba_tea.rules import RANK, BobaTeaState
 
 STEPS = 150  # per playout: long games are checked on their first moves
 
@@ -288,7 +288,7 @@ def test_a_new_action_among_known_ones_is_the_only_one_looked_up_by_value() -> N
 
 
 def test_a_discard_pile_kept_between_observations_stays_exact() -> None:
-    """Boba Tea keeps its discard pile's entries per pile between observations (``Growing``):
+    """Boba Tea keeps each table's vector between observations (``GameEncoding.kept``):
     several tables observed in turn, clones taken along the way (a clone's pile is another
     list) and a pile emptied behind the observer's back all encode as the views do."""
     game = spyglass.load("boba-tea")
@@ -318,6 +318,68 @@ def test_a_discard_pile_kept_between_observations_stays_exact() -> None:
     for card in kept:
         state.discarded[RANK[card]] += 1
     assert np.array_equal(encoding.observe_state(state, 0), encoding.observe(state.view(0)))
+
+
+def test_boba_tea_kept_vectors_follow_changes_behind_the_observers_back() -> None:
+    """Each part of Boba Tea's kept vector compares the table with what it wrote from: a
+    deck determinized, cut or refilled, a queue changed in its middle, a card put back into
+    the discard pile's place, tables that share ids with tables gone, and observations handed
+    out earlier (each is a copy) all stay exact."""
+    game = spyglass.load("boba-tea")
+    encoding = GameEncoding(game, 1, strict=True)
+
+    def exact(state: BobaTeaState) -> np.ndarray:
+        got = encoding.observe_state(state, 0)
+        assert np.array_equal(got, encoding.observe(state.view(0)))
+        return got
+
+    rng = Rng(3)
+    state = game.new_state(players=1, seed=8)
+    first = exact(state)
+    held = first.copy()
+    seen_rude = False
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+        exact(state)
+        # A determinization is another table: its deck is the same cards in another order.
+        other = state.determinize(0, rng)
+        exact(other)
+        exact(state)
+        seen_rude = seen_rude or state.held is not None
+    assert seen_rude
+    assert np.array_equal(first, held)  # the first observation was not changed since
+    state = game.new_state(players=1, seed=9)
+    for _ in range(6):
+        state.apply(rng.choice(state.legal_actions()))
+    exact(state)
+    longest = max(state.queues, key=len)
+    longest.reverse()  # a queue changed in place, in its middle
+    exact(state)
+    longest.reverse()
+    state.deck.reverse()  # the same cards, another order: the same contents
+    exact(state)
+    taken = state.deck[:3]
+    del state.deck[:3]  # cards taken from the bottom of the deck, not its top
+    exact(state)
+    state.deck.extend(taken)  # and put back on top
+    exact(state)
+    # (The counts by rank are the state's own: kept as the rules keep them.)
+    card = state.deck.pop()
+    state.discard.append(card)
+    state.discarded[RANK[card]] += 1
+    exact(state)
+    swapped = state.deck[-1]  # the pile's last card swapped with the deck's top
+    state.discard[-1], state.deck[-1] = swapped, card
+    state.discarded[RANK[card]] -= 1
+    state.discarded[RANK[swapped]] += 1
+    exact(state)
+    # Many tables in turn, made and dropped: ids come back, contents do not.
+    for seed in range(40):
+        table = game.new_state(players=1, seed=seed)
+        for _ in range(seed % 9):
+            table.apply(rng.choice(table.legal_actions()))
+        exact(table)
+        exact(state)
 
 
 @pytest.mark.parametrize("game_id", ["hide-and-seek", "skyway", "syndicate"])

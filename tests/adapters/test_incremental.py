@@ -12,7 +12,14 @@ import numpy as np
 import pytest
 
 import spyglass
-from spyglass.adapters.incremental import Incremental, Items, ObservationError, Part, remembered
+from spyglass.adapters.incremental import (
+    Incremental,
+    Items,
+    Kept,
+    ObservationError,
+    Part,
+    remembered,
+)
 from spyglass.adapters.tensors import GameEncoding
 from spyglass.engine import Rng, State
 
@@ -106,6 +113,64 @@ def test_only_the_parts_and_items_that_changed_are_rewritten() -> None:
     writes.clear()
     assert list(np.flatnonzero(observer.observe(table, 1))) == [3, 4]
     assert writes == [("counter", 3), ("card", 0)]
+
+
+def test_a_header_is_written_at_every_observation_and_parts_only_when_changed() -> None:
+    """``put_header`` writes the entries before the parts' at every call (the progress moves
+    at every step), from the table seen now, not from the values the parts compared."""
+    reads: list[int] = []
+
+    def read_counter(table: _Table, seat: int) -> int:
+        reads.append(table.counter)
+        return table.counter
+
+    def header(table: _Table, seat: int, out: Any) -> None:
+        out[0], out[1] = float(seat), float(table.counter)
+
+    observer = Incremental(
+        "t", 4, 2, [Part(read_counter, lambda v: {2: 2.0 * v}, ((2, 4),))], put_header=header
+    )
+    table = _Table()
+    table.counter = 2
+    assert list(observer.observe(table, 1)) == [1.0, 2.0, 4.0, 0.0]
+    table.counter = 3
+    assert list(observer.observe(table, 0)) == [0.0, 3.0, 6.0, 0.0]
+    assert list(observer.observe(table, 0)) == [0.0, 3.0, 6.0, 0.0]
+    assert reads == [2, 3, 3]
+
+
+def test_kept_vectors_are_per_table_and_seat_and_handed_out_as_copies() -> None:
+    """``Kept``: a memo per table and seat, fresh (with a zero vector) the first time; the
+    update and then the header write into the kept vector; each observation is a copy."""
+    made: list[list[int]] = []
+
+    def fresh() -> list[int]:
+        made.append([])
+        return made[-1]
+
+    def update(table: _Table, seat: int, memo: list[int], out: Any) -> None:
+        if memo:
+            out[memo[-1]] = 0.0
+        memo.append(2 + table.counter % 3)
+        out[memo[-1]] = 1.0
+
+    def header(table: _Table, seat: int, out: Any) -> None:
+        out[0], out[1] = (1.0, 0.0) if seat == 0 else (0.0, 1.0)
+
+    observer: Kept[list[int]] = Kept("t", 5, fresh, update, header)
+    one, two = _Table(), _Table()
+    first = observer.observe(one, 0)
+    assert list(first) == [1.0, 0.0, 1.0, 0.0, 0.0]
+    one.counter = 1
+    assert list(observer.observe(one, 0)) == [1.0, 0.0, 0.0, 1.0, 0.0]
+    assert list(first) == [1.0, 0.0, 1.0, 0.0, 0.0]  # handed out earlier: unchanged
+    assert list(observer.observe(one, 1)) == [0.0, 1.0, 0.0, 1.0, 0.0]
+    two.counter = 2
+    assert list(observer.observe(two, 0)) == [1.0, 0.0, 0.0, 0.0, 1.0]
+    assert made == [[2, 3], [3], [4]]  # one memo per table and seat
+    out = np.zeros(5, np.float32)
+    observer(one, 0, out)  # callable as an encoding's observer, into a given vector
+    assert list(out) == [1.0, 0.0, 0.0, 1.0, 0.0]
 
 
 def _assert_exact(encoding: GameEncoding, state: State, seat: int, note: str) -> None:
@@ -251,6 +316,7 @@ def test_an_observer_that_skipped_an_update_is_caught(game_id: str) -> None:
                     replace(part, read=_stale(part.read)) if i == k else part
                     for i, part in enumerate(honest.parts)
                 ],
+                put_header=honest.put_header,
             )
             for k in left
         }

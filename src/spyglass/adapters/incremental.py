@@ -24,14 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import chain, compress
+from itertools import compress
 from operator import ne
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
 Entries = list[int] | dict[int, float]
 Reader = Callable[[Any, int], Any]
+Memo = TypeVar("Memo")
 
 _UNSEEN = object()  # a value no read returns: the part has never been written
 _NONE: dict[int, float] = {}  # the entries of a part never written (never changed)
@@ -73,7 +74,10 @@ class Items:
 class Incremental:
     """An observer made of parts (see the module's text), callable as an encoding's observer:
     ``observer(state, seat, out)`` writes the seat's observation into ``out`` (header left as
-    it is), ``observe(state, seat)`` returns a fresh vector with a zero header."""
+    it is), ``observe(state, seat)`` returns a fresh vector. The parts write every entry from
+    ``header`` on; ``put_header(state, seat, out)``, if given, writes the entries before it
+    (else they stay zero): the header changes at every step (the progress), so it is written
+    straight rather than read and compared as a part."""
 
     __slots__ = (
         "_cache",
@@ -84,6 +88,7 @@ class Incremental:
         "_zeros",
         "header",
         "name",
+        "put_header",
         "size",
         "strict",
     )
@@ -95,8 +100,11 @@ class Incremental:
         header: int,
         parts: Sequence[Part | Items],
         strict: bool = False,
+        *,
+        put_header: Callable[[Any, int, Any], None] | None = None,
     ) -> None:
         self.name, self.size, self.header, self.strict = name, size, header, strict
+        self.put_header = put_header
         self._parts = tuple(parts)
         self._reads = tuple(part.read for part in self._parts)
         self._indices = range(len(self._parts))
@@ -153,18 +161,21 @@ class Incremental:
         self._last[seat] = entry
         values, vector, written, out = entry
         now = [read(state, seat) for read in self._reads]
-        if now == values:  # in C, each value compared by identity first
-            return vector
-        written = list(written)
-        parts = self._parts
-        # The parts whose values changed, found in C (each value compared by identity first).
-        for k in compress(self._indices, map(ne, now, values)):
-            part, after, before = parts[k], now[k], values[k]
-            if type(part) is Items:
-                written[k] = self._items(part, out, before, after, written[k])
-            else:
-                written[k] = self._write(out, written[k], part.write(after), 0, part)
-        entry[0], entry[2] = now, written
+        # The parts whose values changed, found in C (each value compared by identity first;
+        # no comparison of the whole lists before: some part changes at nearly every step).
+        changed = list(compress(self._indices, map(ne, now, values)))
+        if changed:
+            written = list(written)
+            parts = self._parts
+            for k in changed:
+                part = parts[k]
+                if type(part) is Items:
+                    written[k] = self._items(part, out, values[k], now[k], written[k])
+                else:
+                    written[k] = self._write(out, written[k], part.write(now[k]), 0, part)
+            entry[0], entry[2] = now, written
+        if self.put_header is not None:
+            self.put_header(state, seat, out)
         return vector
 
     def _items(
@@ -176,26 +187,26 @@ class Incremental:
         written: tuple[dict[int, float], ...] | dict[int, float],
     ) -> tuple[dict[int, float], ...]:
         """Rewrite the items that changed; returns the entries of each item now."""
-        if self.strict and len(now) > part.capacity:
-            raise ObservationError(
-                f"{self.name}: {len(now)} items, more than the capacity {part.capacity}"
-            )
-        old = () if before is _UNSEEN else before
         bases = part.bases
-        now = now[: len(bases)]
+        if len(now) > len(bases):
+            if self.strict:
+                raise ObservationError(
+                    f"{self.name}: {len(now)} items, more than the capacity {part.capacity}"
+                )
+            now = now[: len(bases)]
         if isinstance(written, dict):  # _NONE: the part was never written
-            written = ()
-        entries = list(written[: len(now)]) + [_NONE] * (len(now) - len(written))
-        write = part.write
-        common = min(len(now), len(written))  # written: the old items within the capacity
+            written, before = (), ()
+        count, had = len(now), len(written)  # written: the old items within the capacity
+        entries = list(written)
+        write, put = part.write, self._write
         # The items that changed, found in C; then those that came or went.
-        changed = compress(range(common), map(ne, now, old))
-        for i in chain(changed, range(common, max(len(written), len(now)))):
-            shown = write(now[i]) if i < len(now) else _NONE
-            was = written[i] if i < len(written) else _NONE
-            shown = self._write(out, was, shown, bases[i], part)
-            if i < len(now):
-                entries[i] = shown
+        for i in compress(range(min(count, had)), map(ne, now, before)):
+            entries[i] = put(out, written[i], write(now[i]), bases[i], part)
+        for i in range(had, count):
+            entries.append(put(out, _NONE, write(now[i]), bases[i], part))
+        for i in range(count, had):
+            put(out, written[i], _NONE, bases[i], part)
+        del entries[count:]
         return tuple(entries)
 
     def _write(
@@ -225,6 +236,53 @@ class Incremental:
                 raise ObservationError(
                     f"{self.name}: a part wrote entry {base + i}, outside its spans {spans}"
                 )
+
+
+class Kept(Generic[Memo]):
+    """An observer that keeps each table's vector between observations and brings it up to
+    date itself, for a game whose parts would cost more to read than to rewrite (Boba Tea:
+    queues that change in their middle, a deck that loses a card at every draw).
+
+    ``update(state, seat, memo, out)`` compares the state with what the vector was written
+    from, which it keeps in ``memo`` (``fresh()`` for a table and seat seen the first time,
+    with a zero vector), and rewrites what differs into ``out``, a float32 memoryview of the
+    kept vector; ``header(state, seat, out)`` then writes the header. As with parts, an update
+    compares values and never trusts the table's identity (a table seen for the first time may
+    carry the id of one gone), so the vector is exact after a clone, another table in between
+    or anything done to the table behind the observer's back. The observation is a copy."""
+
+    __slots__ = ("_cache", "_fresh", "_header", "_update", "name", "size")
+
+    def __init__(
+        self,
+        name: str,
+        size: int,
+        fresh: Callable[[], Memo],
+        update: Callable[[Any, int, Memo, Any], None],
+        header: Callable[[Any, int, Any], None],
+    ) -> None:
+        self.name, self.size = name, size
+        self._fresh, self._update, self._header = fresh, update, header
+        # Per (table, seat): (the memo, the vector, a memoryview of it).
+        self._cache: dict[tuple[int, int], tuple[Memo, np.ndarray, memoryview]] = {}
+
+    def __call__(self, state: Any, seat: int, out: Any) -> None:
+        out[:] = self.observe(state, seat)
+
+    def observe(self, state: Any, seat: int) -> np.ndarray:
+        key = (id(state), seat)
+        entry = self._cache.get(key)
+        if entry is None:
+            vector = np.zeros(self.size, np.float32)
+            # numpy declares ndarray.__buffer__ for Python 3.12+ only (as in Incremental)
+            entry = (self._fresh(), vector, memoryview(vector))  # type: ignore[arg-type]
+            if len(self._cache) >= TABLES:
+                self._cache.clear()
+            self._cache[key] = entry
+        memo, vector, out = entry
+        self._update(state, seat, memo, out)
+        self._header(state, seat, out)
+        return vector.copy()
 
 
 def remembered(write: Callable[[Any], Entries], size: int = 4096) -> Callable[[Any], Entries]:

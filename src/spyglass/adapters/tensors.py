@@ -45,7 +45,7 @@ from spyglass.engine.learner_spec import (
     Zone,
 )
 
-from .incremental import Entries, Incremental, Items, Part, Reader, remembered
+from .incremental import Entries, Incremental, Items, Kept, Memo, Part, Reader, remembered
 
 ActionKey = tuple[str, tuple[str, ...], Any]
 _INT = re.compile(r"-?\d+")
@@ -302,9 +302,13 @@ class GameEncoding:
             high += hi
         self.low = np.array(low, dtype=np.float32)
         self.high = np.array(high, dtype=np.float32)
+        # What a kept vector's header is cleared with (the seats to move, my turn, over).
+        self._header_zeros = memoryview(np.zeros(n + 2, np.float32))  # type: ignore[arg-type]
         factory = self.declaration.observer
         self._direct = None if factory is None else factory(self)
-        self._incremental = isinstance(self._direct, Incremental)
+        # An observer that hands out whole vectors (header included) rather than writing
+        # into a fresh one.
+        self._incremental = isinstance(self._direct, Incremental | Kept)
 
     def _bounds(self, feature: Feature) -> tuple[list[float], list[float]]:
         """The lowest and highest value of each entry of a feature."""
@@ -508,43 +512,45 @@ class GameEncoding:
 
     def incremental(self, *parts: Part | Items) -> Incremental:
         """An observer made of ``parts`` that together write every feature (see
-        ``adapters.incremental``): kept per table and seat, and rewritten part by part."""
-        n, length = self.players, self._length
-
-        def header(value: tuple[int, int | None, int]) -> dict[int, float]:
-            seat, mover, step = value
-            out = {seat: 1.0, 2 * n + 2: step / length}
-            if mover is None:
-                out[2 * n + 1] = 1.0
-            else:
-                out[n + mover] = 1.0
-                if mover == seat:
-                    out[2 * n] = 1.0
-            return out
-
-        # The header is a part too: between two steps the seat to move and the progress
-        # change, the rest of it stays.
-        first = Part(
-            lambda state, seat: (seat, state.current_player, state.step),
-            header,
-            ((0, self.header_size),),
-        )
+        ``adapters.incremental``): kept per table and seat, and rewritten part by part; the
+        header is written at every observation (its progress changes at every step)."""
         return Incremental(
-            self.game.info.id, self.observation_size, 0, (first, *parts), self.strict
+            self.game.info.id,
+            self.observation_size,
+            self.header_size,
+            parts,
+            self.strict,
+            put_header=self._put_header,
         )
+
+    def kept(
+        self, fresh: Callable[[], Memo], update: Callable[[Any, int, Memo, Out], None]
+    ) -> Kept[Memo]:
+        """An observer that keeps each table's vector and updates it itself (see
+        ``adapters.incremental.Kept``): ``update(state, seat, memo, out)`` rewrites what
+        changed since it wrote ``out`` from what ``memo`` holds (``fresh()`` at first); the
+        header is written here."""
+        return Kept(self.game.info.id, self.observation_size, fresh, update, self._put_header)
+
+    def _put_header(self, state: State, seat: int, out: Out) -> None:
+        """The header's entries in a kept vector: the seats to move, my turn and over are
+        cleared first (the observing seat's entry is the same for ever: the vector is kept per
+        seat)."""
+        n, over, turn, progress = self._header_at
+        out[n:progress] = self._header_zeros
+        out[seat] = 1.0
+        mover = state.current_player
+        if mover is None:
+            out[over] = 1.0
+        else:
+            out[n + mover] = 1.0
+            if mover == seat:
+                out[turn] = 1.0
+        out[progress] = state._step / self._length  # noqa: SLF001 - the step property's field
 
     def declaration_paths(self) -> list[str]:
         """The paths of the top-level features, in order."""
         return [slot.feature.path for slot in self._slots]
-
-    def growing(self, first: str, last: str, item: GrowthWriter) -> Growing:
-        """A :class:`Growing` over the top-level features from ``first`` to ``last`` (paths or
-        names, in the vector's order): ``item(segment, item, memo)`` writes an item's entries,
-        counted from the start of ``first``."""
-        start, stop = self.span(first)[0], self.span(last)[1]
-        if stop <= start:
-            raise EncodingError(f"{self.game.info.id}: {last!r} comes before {first!r}")
-        return Growing(start, stop, item)
 
     def segment(self, path: str) -> Segment:
         """A :class:`Segment` over the ``Each`` feature at ``path`` (or with that name)."""
@@ -577,8 +583,8 @@ class GameEncoding:
             view = state._view(state._observer(seat))  # noqa: SLF001
             vector = self._vector(self._header(state, seat), view)
         elif self._incremental:
-            # _incremental was set with _direct: it says _direct is an Incremental.
-            vector = cast(Incremental, direct).observe(state, seat)
+            # _incremental was set with _direct: it says _direct hands out whole vectors.
+            vector = cast("Incremental | Kept[Any]", direct).observe(state, seat)
         else:
             # Every step of every client comes here: no call that is not needed (typing.cast
             # is one), the header's entries worked out once (_header_at).
@@ -902,46 +908,6 @@ class Segment:
             item(entries, i * stride, seat, now[i])
         self._cache[key] = self._last[seat] = (now, entries)
         out[self.start : self.start + self.width] = entries
-
-
-#: Writes one item of a growing list into a segment: (segment, item, memo); the memo is a
-#: list the writer keeps per list (counts so far, say), fresh and empty for a new list.
-GrowthWriter = Callable[[np.ndarray, Any, list[Any]], None]
-
-
-class Growing:
-    """Entries that follow from a list that only grows during a game (a face-up discard pile)
-    and from nothing else, the same for every seat: kept per list object between
-    observations, so that a call writes only the items added since the last one and copies
-    the segment in at once. A list that got shorter, or whose last item seen is no longer in
-    its place, is written afresh; the list is held while cached, so its id names it alone."""
-
-    __slots__ = ("_cache", "_item", "start", "stop", "width")
-
-    def __init__(self, start: int, stop: int, item: GrowthWriter) -> None:
-        self.start, self.stop, self.width, self._item = start, stop, stop - start, item
-        # id(list) -> (the list, items done, last item done, entries, memo)
-        self._cache: dict[int, tuple[list[Any], int, Any, np.ndarray, list[Any]]] = {}
-
-    def write(self, items: list[Any], out: Out) -> None:
-        """Write the entries of ``items`` into ``out`` (the observation)."""
-        cached = self._cache.get(id(items))
-        done = 0 if cached is None else cached[1]
-        count = len(items)
-        if cached is not None and count >= done and (not done or items[done - 1] is cached[2]):
-            entries, memo = cached[3], cached[4]
-        else:
-            if len(self._cache) >= 256:
-                self._cache.clear()  # tables come and go (searches clone them by the thousand)
-            done, entries, memo = 0, np.zeros(self.width, np.float32), []
-        if count > done:
-            write = self._item
-            for i in range(done, count):
-                write(entries, items[i], memo)
-            self._cache[id(items)] = (items, count, items[-1], entries, memo)
-        elif cached is None:
-            self._cache[id(items)] = (items, 0, None, entries, memo)
-        out[self.start : self.stop] = entries  # type: ignore[call-overload]  # a float32 buffer
 
 
 def _hashable(value: Any) -> bool:

@@ -60,8 +60,26 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
     )
 
 
+class Written:
+    """What a table's kept vector was written from (``GameEncoding.kept``)."""
+
+    __slots__ = ("deck", "discard", "held", "note", "phase", "queues", "seen")
+
+    def __init__(self) -> None:
+        self.phase = -1  # the phase's entry; -1 none
+        self.queues: list[list[Any]] = [[] for _ in range(QUEUES)]  # the cards of each zone
+        self.note: list[int] = []  # the target note's entries
+        self.held = -1  # the drawn customer's entry; -1 none
+        self.deck: list[Any] = []  # the cards of the deck's contents
+        self.discard: list[Any] = []  # the discard pile, in order
+        self.seen = [0] * 14  # of it, how many of each rank
+
+
 def observer(encoder: Any) -> Callable[[BobaTeaState, int, Any], None]:
-    """The observation straight from the state (the view's features, without the view)."""
+    """The observation straight from the state (the view's features, without the view), kept
+    per table: between two steps one queue gains a card or starts again, the deck loses one or
+    two and the discard pile gains some, so only those entries are written again (each after
+    comparing the state's list with the one it was written from)."""
     at = encoder.at
     phase, queues, target, drawn, customers, deck, contents, discard, rows, by_rank = (
         at(p)
@@ -78,48 +96,93 @@ def observer(encoder: Any) -> Callable[[BobaTeaState, int, Any], None]:
             "discarded_by_rank",
         )
     )
+    end = encoder.span("discarded_by_rank")[1]
     zone = len(encoder.cards) + 2
     phases = {p: phase + i for i, p in enumerate(PHASES)}
     slot = encoder.card_slots
-    cards = encoder.put_cards
-    # The discard pile only grows, face up: its zone, its rows and its counts by rank (three
-    # features side by side, the last of the vector) are kept per pile and extended card by
-    # card, then copied in at once; the memo holds how many of each rank came before.
-    rows_at, by_rank_at = rows - discard, by_rank - discard
+    # Each queue's cards zone and its note zone, by the queue's index.
+    zones = tuple(queues + 2 * zone * index for index in range(QUEUES))
+    notes = tuple(base + zone for base in zones)
+    # Zeros for the discard's three features at once (float32, as the vector is).
+    cleared = memoryview(bytearray(4 * (end - discard))).cast("f")
 
-    def discarded(entries: Any, card: Any, seen: list[int]) -> None:
-        if not seen:
-            seen.extend([0] * 14)
-        rank, at = RANK[card], slot[card]
-        entries[at] = 1.0
-        entries[rows_at + seen[rank] * zone + at] = 1.0  # the nth of its rank in row n
-        seen[rank] += 1
-        entries[by_rank_at + rank - 1] = seen[rank] / 4
-
-    pile = encoder.growing("discard", "discarded_by_rank", discarded)
-
-    def observe(state: BobaTeaState, seat: int, out: Any) -> None:
-        # Straight into ``out`` (a memoryview): one store per entry, no list in between.
+    def update(state: BobaTeaState, seat: int, memo: Written, out: Any) -> None:
         name = "over" if state.is_over else state.phase
-        if name in phases:
-            out[phases[name]] = 1.0
+        entry = phases.get(name, -1)
+        if entry != memo.phase:
+            if memo.phase >= 0:
+                out[memo.phase] = 0.0
+            if entry >= 0:
+                out[entry] = 1.0
+            memo.phase = entry
+        # The queues: the one that changed is written again (a card came in, or it started
+        # again with the rude customer).
+        count = 0
+        written = memo.queues
         for index, queue in enumerate(state.queues):
-            base = queues + 2 * zone * index
-            for c in queue:
-                out[base + slot[c]] = 1.0
+            count += len(queue)
+            was = written[index]
+            if queue != was:
+                base = zones[index]
+                for c in was:
+                    out[base + slot[c]] = 0.0
+                for c in queue:
+                    out[base + slot[c]] = 1.0
+                written[index] = queue[:]
+        # The target's note names the cards beside the chosen place.
+        note: list[int] = []
         if state.target is not None:
             index, position = state.target
-            queue = state.queues[index]
-            # The target's note names the cards beside the chosen place.
-            note = queues + 2 * zone * index + zone
-            for c in queue[max(0, position - 1) : position + 1]:
-                out[note + slot[c]] = 1.0
+            base, beside = notes[index], state.queues[index][max(0, position - 1) : position + 1]
+            note = [base + slot[c] for c in beside]
             out[target] = index + 1
-        if state.held is not None:
-            out[drawn + slot[state.held]] = 1.0
-        cards(out, contents, state.deck)
-        pile.write(state.discard, out)
-        out[customers] = state.customers / 13
-        out[deck] = len(state.deck) / 52
+        else:
+            out[target] = 0.0
+        if note != memo.note:
+            for i in memo.note:
+                out[i] = 0.0
+            for i in note:
+                out[i] = 1.0
+            memo.note = note
+        held = -1 if state.held is None else drawn + slot[state.held]
+        if held != memo.held:
+            if memo.held >= 0:
+                out[memo.held] = 0.0
+            if held >= 0:
+                out[held] = 1.0
+            memo.held = held
+        # The deck loses its top cards (the end of the list): those leave its contents.
+        cards, kept = state.deck, memo.deck
+        left = len(cards)
+        if left < len(kept):
+            for c in kept[left:]:
+                out[contents + slot[c]] = 0.0
+            del kept[left:]
+        if cards != kept:  # another deck (a clone shuffled, another table): written afresh
+            for c in kept:
+                out[contents + slot[c]] = 0.0
+            for c in cards:
+                out[contents + slot[c]] = 1.0
+            memo.deck = cards[:]
+        # The discard pile only grows, face up: its zone, its rows (the nth of a rank in row
+        # n) and its counts by rank are extended card by card.
+        pile, kept = state.discard, memo.discard
+        done = len(kept)
+        if len(pile) != done or pile != kept:
+            if len(pile) < done or pile[:done] != kept:
+                out[discard:end] = cleared
+                kept.clear()
+                memo.seen = [0] * 14
+                done = 0
+            seen = memo.seen
+            for card in pile[done:]:
+                rank, at = RANK[card], slot[card]
+                out[discard + at] = 1.0
+                out[rows + seen[rank] * zone + at] = 1.0
+                seen[rank] += 1
+                out[by_rank + rank - 1] = seen[rank] / 4
+            kept.extend(pile[done:])
+        out[customers] = count / 13
+        out[deck] = left / 52
 
-    return observe
+    return encoder.kept(Written, update)
