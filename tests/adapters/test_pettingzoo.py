@@ -60,6 +60,34 @@ def test_the_info_lists_the_legal_actions_of_the_seat_to_move(game_id: str, play
         env.step(int(rng.choice(legal)))
 
 
+def test_only_the_seat_to_move_sees_legal_actions_in_its_mask_until_the_end() -> None:
+    """``observe`` gives the mask of the table's legal actions to the seat to move alone, all
+    zero to the others and to every seat once the game is over (through the dead steps)."""
+    env = adapter.raw_env("espionage", players=3, city_limit=1)
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    ended = 0
+    for agent in env.agent_iter():
+        table = env.table
+        assert table is not None
+        mover = table.current_player
+        for other in env.possible_agents:
+            mask = env.observe(other)["action_mask"]
+            if mover is not None and other == env.possible_agents[mover]:
+                assert other == agent
+                legal = env.encoding.legal_indices(table)
+                assert list(np.flatnonzero(mask)) == sorted(legal) and legal
+            else:
+                assert not mask.any()
+        _, _, done, truncated, _ = env.last()
+        if done or truncated:
+            ended += 1
+            env.step(None)
+            continue
+        env.step(int(rng.choice(env.infos[agent]["legal_actions"])))
+    assert ended == 3
+
+
 def test_the_global_state_is_every_seat_observation() -> None:
     # PettingZoo's own state test plays unmasked random actions, which our games refuse; its
     # check of the state space runs as it is.

@@ -212,21 +212,22 @@ class Incremental:
     def _write(
         self, out: memoryview, was: dict[int, float], now: Entries, base: int, part: Part | Items
     ) -> dict[int, float]:
-        """Turn the entries ``was`` (from ``base``) into ``now``: only the entries whose value
-        changes are stored (a store into the vector costs several dict lookups). Returns
-        ``now`` as a dict."""
+        """Turn the entries ``was`` (from ``base``) into ``now``: those of ``was`` are zeroed,
+        then those of ``now`` stored (a store through the memoryview costs less than looking
+        up whether the entry changed). Returns ``now`` as a dict."""
         if not isinstance(now, dict):
             now = dict.fromkeys(now, 1.0)
         if self.strict:
             self._check(now, base, part)
-        get = was.get
-        for i, value in now.items():
-            # typeshed types a memoryview's items as int; this one is of float32 ("f").
-            if get(i) != value:
-                out[base + i] = float(value)  # type: ignore[call-overload]
+        # typeshed types a memoryview's items as int; this one is of float32 ("f").
         for i in was:
-            if i not in now:
-                out[base + i] = 0.0  # type: ignore[call-overload]
+            out[base + i] = 0.0  # type: ignore[call-overload]
+        try:
+            for i, value in now.items():
+                out[base + i] = value  # type: ignore[call-overload]
+        except TypeError:  # a value that is no Python float (an int, a numpy scalar)
+            for i, value in now.items():
+                out[base + i] = float(value)  # type: ignore[call-overload]
         return now
 
     def _check(self, entries: Entries, base: int, part: Part | Items) -> None:

@@ -135,7 +135,9 @@ class SpyglassAEC(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         table = self._require_table()
         seat = self._seat[agent]
-        if table.current_player == seat:
+        # The seat to move is the agent selected (reset() and step() keep them together, and
+        # the legal actions are none once the game is over): no need to ask the table again.
+        if agent == self.agent_selection:
             mask = self.encoding.mask(self._legal)
         else:
             mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
