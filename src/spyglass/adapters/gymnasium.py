@@ -85,9 +85,10 @@ class SpyglassEnv(gymnasium.Env):
         if state is None or self._finished:
             self._require_state()
             raise RulesError("the episode is over: call reset()")
-        if state.is_over:
+        if not self._legal and state.is_over:
             # The deal decided the game before any move (a hand with no sandwich, say): the
-            # mask is empty and any action ends the episode with the result.
+            # mask is empty and any action ends the episode with the result. (A table with
+            # legal actions is not over: the property is asked only when there are none.)
             return self._end(state)
         move = self._legal.get(int(action))
         if move is None:
