@@ -533,9 +533,9 @@ class GameEncoding:
         return Kept(self.game.info.id, self.observation_size, fresh, update, self._put_header)
 
     def _put_header(self, state: State, seat: int, out: Out) -> None:
-        """The header's entries in a kept vector: the seats to move, my turn and over are
-        cleared first (the observing seat's entry is the same for ever: the vector is kept per
-        seat)."""
+        """The header's entries, in a fresh vector or a kept one: the seats to move, my turn
+        and over are cleared first (in a kept vector the observing seat's entry is the same for
+        ever: it is kept per seat)."""
         n, over, turn, progress = self._header_at
         out[n:progress] = self._header_zeros
         out[seat] = 1.0
@@ -592,16 +592,7 @@ class GameEncoding:
             # numpy's stubs give ndarray the buffer protocol only from Python 3.12 on
             out: memoryview[float] = memoryview(vector)  # type: ignore[arg-type]
             direct(state, seat, out)
-            n, over, turn, progress = self._header_at
-            out[seat] = 1.0
-            mover = state.current_player
-            if mover is None:
-                out[over] = 1.0
-            else:
-                out[n + mover] = 1.0
-                if mover == seat:
-                    out[turn] = 1.0
-            out[progress] = state._step / self._length  # noqa: SLF001 - the step property's field
+            self._put_header(state, seat, out)
         if self.strict:
             self._check_bounds(vector)
         return vector

@@ -70,7 +70,8 @@ Moves are tried in the game's bot's order first (its choice, then the rest). Wit
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from spyglass.components.decktet import SUIT_MASKS, SUITS, DecktetCard
 from spyglass.engine import Action, Rng, RulesError, State
@@ -121,6 +122,31 @@ def _minus(packed: int, demand: int) -> int:
     if left & GUARDS != GUARDS:
         return -1
     return left ^ GUARDS
+
+
+def _fewer_chips(small: tuple[int, ...], large: tuple[int, ...]) -> bool:
+    """No more chips of any suit in ``small`` than in ``large``."""
+    return all(a >= b for a, b in zip(large, small, strict=True))
+
+
+def _add_defeat(
+    tables: dict[tuple, list[tuple[Any, int]]],
+    rest: tuple,
+    chips: Any,
+    target: int,
+    weaker: Callable[[Any, Any], bool],
+) -> None:
+    """Record a defeat with ``chips`` against ``target`` under ``rest``, keeping each table an
+    antichain: a defeat already there with no more chips (``weaker(old, chips)``) and a target
+    no lower is implied by the new one and dropped."""
+    table = tables.get(rest)
+    if table is None:
+        tables[rest] = [(chips, target)]
+        return
+    table[:] = [
+        (kept, failed) for kept, failed in table if not (target <= failed and weaker(kept, chips))
+    ]
+    table.append((chips, target))
 
 
 def _at_most(small: int, large: int) -> bool:
@@ -720,16 +746,7 @@ class Solver:
 
     def _record(self, rest: tuple, packed: int, target: int) -> None:
         """Keep the defeats as an antichain: drop those the new one implies."""
-        table = self.lost.get(rest)
-        if table is None:
-            self.lost[rest] = [(packed, target)]
-            return
-        table[:] = [
-            (slack, failed)
-            for slack, failed in table
-            if not (target <= failed and _at_most(slack, packed))
-        ]
-        table.append((packed, target))
+        _add_defeat(self.lost, rest, packed, target, _at_most)
 
     def needed_at(self, stage: tuple[int, int, int], start: Start, packed: int) -> int:
         """:meth:`needed` at the start of a round-1 turn: a lower bound on the chips round 2
@@ -854,16 +871,7 @@ class Solver:
     def _record_lost(self, rest: tuple, chips: tuple[int, ...], target: int) -> None:
         """Keep only the entries no other entry implies (more chips of every suit and a
         target no higher): the list stays a short antichain."""
-        entries = self.lost_real.get(rest)
-        if entries is None:
-            self.lost_real[rest] = [(chips, target)]
-            return
-        entries[:] = [
-            (kept, failed)
-            for kept, failed in entries
-            if not (target <= failed and all(a >= b for a, b in zip(chips, kept, strict=True)))
-        ]
-        entries.append((chips, target))
+        _add_defeat(self.lost_real, rest, chips, target, _fewer_chips)
 
     # -------------------------------------------------------------- the search
 

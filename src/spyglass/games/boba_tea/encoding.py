@@ -75,6 +75,15 @@ class Written:
         self.seen = [0] * 14  # of it, how many of each rank
 
 
+def _switch(out: Any, was: int, now: int) -> int:
+    """Move a one-hot entry from ``was`` to ``now`` (-1: none) and return ``now``."""
+    if was >= 0:
+        out[was] = 0.0
+    if now >= 0:
+        out[now] = 1.0
+    return now
+
+
 def observer(encoder: Any) -> Callable[[BobaTeaState, int, Any], None]:
     """The observation straight from the state (the view's features, without the view), kept
     per table: between two steps one queue gains a card or starts again, the deck loses one or
@@ -110,11 +119,7 @@ def observer(encoder: Any) -> Callable[[BobaTeaState, int, Any], None]:
         name = "over" if state.is_over else state.phase
         entry = phases.get(name, -1)
         if entry != memo.phase:
-            if memo.phase >= 0:
-                out[memo.phase] = 0.0
-            if entry >= 0:
-                out[entry] = 1.0
-            memo.phase = entry
+            memo.phase = _switch(out, memo.phase, entry)
         # The queues: the one that changed is written again (a card came in, or it started
         # again with the rude customer).
         count = 0
@@ -146,11 +151,7 @@ def observer(encoder: Any) -> Callable[[BobaTeaState, int, Any], None]:
             memo.note = note
         held = -1 if state.held is None else drawn + slot[state.held]
         if held != memo.held:
-            if memo.held >= 0:
-                out[memo.held] = 0.0
-            if held >= 0:
-                out[held] = 1.0
-            memo.held = held
+            memo.held = _switch(out, memo.held, held)
         # The deck loses its top cards (the end of the list): those leave its contents.
         cards, kept = state.deck, memo.deck
         left = len(cards)
