@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
-from operator import ne
+from operator import is_not, ne
 from typing import Any, Generic, TypeVar
 
 import numpy as np
@@ -199,9 +199,12 @@ class Incremental:
         count, had = len(now), len(written)  # written: the old items within the capacity
         entries = list(written)
         write, put = part.write, self._write
-        # The items that changed, found in C; then those that came or went.
-        for i in compress(range(min(count, had)), map(ne, now, before)):
-            entries[i] = put(out, written[i], write(now[i]), bases[i], part)
+        # The items that changed: those that are other objects, found in C (a reader that
+        # hands back the objects it made while nothing changed makes this the whole test),
+        # then compared by value; then those that came or went.
+        for i in compress(range(min(count, had)), map(is_not, now, before)):
+            if now[i] != before[i]:
+                entries[i] = put(out, written[i], write(now[i]), bases[i], part)
         for i in range(had, count):
             entries.append(put(out, _NONE, write(now[i]), bases[i], part))
         for i in range(count, had):

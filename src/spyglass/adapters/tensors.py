@@ -443,6 +443,24 @@ class GameEncoding:
         count = feature.capacity if isinstance(feature, Each) else len(feature.keys)
         return self.items_at(start, (stop - start) // count, count, read, write, width=width)
 
+    def slots(self, read: Reader, write: Callable[[Any], Entries], *paths: str) -> Items:
+        """One part over the items of several ``Each`` features at once, for lists that
+        depend on the same reads: ``read(state, seat)`` gives a value per slot, every item of
+        the first feature's capacity, then of the second's, and so on (a value that writes
+        no entry where a list is shorter), and ``write(value)`` a slot's entries from its
+        item's start, whichever list it is in."""
+        bases: list[int] = []
+        spans: list[tuple[int, int]] = []
+        for path in paths:
+            feature = self.feature_at(path)
+            if not isinstance(feature, Each):
+                raise EncodingError(f"{self.game.info.id}: {path!r} is no Each feature")
+            start, stop = self.span(path)
+            stride = (stop - start) // feature.capacity
+            bases += range(start, stop, stride)
+            spans.append((start, stop))
+        return Items(read, write, tuple(bases), tuple(spans))
+
     @staticmethod
     def remembered(write: Callable[[Any], Entries]) -> Callable[[Any], Entries]:
         """``adapters.incremental.remembered``: a writer whose entries are kept by value (for

@@ -26,12 +26,14 @@ games at every table size, seat by seat and in any order.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain, compress
+from operator import eq, is_not, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from . import bidding, diplomacy
 from .edition import EDITION
 from .geography import POWERS
-from .pieces import spy_face
+from .pieces import PoliceUnit, Secret, Spy, spy_face
 from .rules import OVER, tile_token
 
 if TYPE_CHECKING:
@@ -42,37 +44,50 @@ _NOBODY: frozenset[int | None] = frozenset()
 _OWN_TILES = {p: tuple(tile_token(t.id) for t in EDITION.tiles if t.power == p) for p in POWERS}
 
 
+class Seen:
+    """What a seat may see of the powers at one moment: per power, in the order of POWERS,
+    (the seat that plays it, or None while Russia awaits its first bid; whether the seat knows
+    its pieces' faces; sees its hands; sees its money), the faces by power, and whether the
+    game is over (every face turned up). Made once per key by :class:`Sight` and never
+    changed: the same object means the same sight."""
+
+    __slots__ = ("faces", "over", "powers")
+
+    def __init__(self, powers: tuple[tuple[Any, bool, bool, bool], ...], over: bool) -> None:
+        self.powers = powers
+        self.over = over
+        self.faces = {power: seen[1] for power, seen in zip(POWERS, powers, strict=True)}
+
+
 class Sight:
-    """What a seat may see of each power, in the order of POWERS: (the seat that plays it, or
-    None while Russia awaits its first bid; whether the seat knows its pieces' faces; sees its
-    hands; sees its money). It changes only with the year, the end of the game and Russia's
-    bids, so it is worked out once per seat for each of those, by the rules' own methods."""
+    """A seat's :class:`Seen`. It changes only with the year, the end of the game and Russia's
+    bids, so it is worked out once per seat for each of those, by the rules' own methods, and
+    the same object is handed out again while they stay as they are."""
 
     __slots__ = ("_memo",)
 
     def __init__(self) -> None:
-        self._memo: dict[tuple[Any, ...], tuple[tuple[Any, bool, bool, bool], ...]] = {}
+        self._memo: dict[tuple[Any, ...], Seen] = {}
 
-    def __call__(self, state: SpiesState, seat: int) -> tuple[tuple[Any, bool, bool, bool], ...]:
-        key = (
-            seat,
-            state.year,
-            state.phase == OVER,
-            state.auction.russia_seat,
-            frozenset(state.auction.russia_held),
-        )
+    def __call__(self, state: SpiesState, seat: int) -> Seen:
+        over = state.phase == OVER
+        auction = state.auction
+        key = (seat, state.year, over, auction.russia_seat, frozenset(auction.russia_held))
         found = self._memo.get(key)
         if found is None:
-            found = tuple(
-                (
-                    None
-                    if state.bid_for_russia(power) and state.auction.russia_seat is None
-                    else state.controller(power),
-                    state.sees_faces(seat, power),
-                    state.sees_hand(seat, power),
-                    state.sees_money(seat, power),
-                )
-                for power in POWERS
+            found = Seen(
+                tuple(
+                    (
+                        None
+                        if state.bid_for_russia(power) and auction.russia_seat is None
+                        else state.controller(power),
+                        state.sees_faces(seat, power),
+                        state.sees_hand(seat, power),
+                        state.sees_money(seat, power),
+                    )
+                    for power in POWERS
+                ),
+                over,
             )
             if len(self._memo) >= 4096:
                 self._memo.clear()
@@ -82,14 +97,7 @@ class Sight:
 
 def observer(encoder: Any) -> Any:
     """The incremental observer of Spies! for ``encoder`` (its ``Encoding.observer``)."""
-    sight = Sight()
-    table_parts = _table_parts(encoder)
-    return encoder.incremental(
-        *table_parts,
-        # A power's purse and hands come back to values seen before: kept by value.
-        encoder.items("powers", _powers_reader(sight), encoder.remembered(_power_writer(encoder))),
-        *_piece_parts(encoder, sight),
-    )
+    return encoder.incremental(*_table_parts(encoder), _board_part(encoder))
 
 
 # ---------------------------------------------------------------------- the rest of the table
@@ -373,41 +381,250 @@ def _markers(value: tuple[tuple[str, str, int, int], ...]) -> dict[str, Any]:
     }
 
 
-# ---------------------------------------------------------------------- the powers
+# ---------------------------------------------------------------------- powers and pieces
+
+#: A power's entry of each dict the state keeps by power, in the order of POWERS.
+_BY_POWER = itemgetter(*POWERS)
+#: The lists of pieces, in the order of the board part's slots (after the powers).
+_PIECES = ("spies", "police", "secrets")
 
 
-def _powers_reader(sight: Sight) -> Callable[[SpiesState, int], tuple[Any, ...]]:
-    def read(state: SpiesState, seat: int) -> tuple[Any, ...]:
-        seen = sight(state, seat)
-        played = tuple(state.hands.played)
-        final = state.final_points() if state.phase == OVER else None
-        money, hand_secrets, chits = state.bank.money, state.hand_secrets, state.hands.chits
-        police, spies, tiles, discarded = (
-            state.reserve_police,
-            state.reserve_spies,
-            state.hands.tiles,
-            state.hands.discarded,
+def _board_part(encoder: Any) -> Any:
+    """The powers, spies, police units and Secrets: one part over the four lists, read
+    together (what a seat sees of each depends on the same sight, worked out once a step)."""
+    capacities = tuple(encoder.feature_at(path).capacity for path in ("powers", *_PIECES))
+    if capacities[0] != len(POWERS):
+        raise ValueError("spies observer: one item per power")
+    write_power = encoder.remembered(_power_writer(encoder))
+    write_spy = _item(
+        _categories(encoder, "spies"),
+        lambda spy, shown: (
+            spy.label,
+            spy.place,
+            spy.status,
+            spy.captor,
+            spy.year,
+            spy_face(spy.strength, spy.cousin) if shown else None,
+        ),
+    )
+    write_unit = _item(
+        _categories(encoder, "police"),
+        lambda unit, shown: (unit.label, unit.city, unit.strength if shown else None),
+    )
+    secret_parts = _categories(encoder, "secrets")
+    loose = next(offset for offset, positions in secret_parts if positions is None)
+    card = EDITION.secret
+
+    def write_secret(value: tuple[Any, bool]) -> list[int]:
+        s, shown = value
+        face = card(s.card).face if shown else None
+        values = (s.origin, s.home, s.place, s.holder, s.status, s.record, s.taken, None, face)
+        ones = [
+            offset + at
+            for (offset, positions), v in zip(secret_parts, values, strict=True)
+            if positions is not None and (at := positions.get(v)) is not None
+        ]
+        if s.loose:  # the one number among a Secret's features
+            ones.append(loose)
+        return ones
+
+    # A slot's value says which list it is in: a power's item starts with its name, a
+    # piece's is (the piece, whether the seat sees its face), an empty slot is None.
+    by_head: dict[type, Callable[[Any], Any]] = {
+        str: write_power,
+        Spy: write_spy,
+        PoliceUnit: write_unit,
+        Secret: write_secret,
+    }
+
+    def write(value: Any) -> Any:
+        if value is None:
+            return ()
+        return by_head[type(value[0])](value)
+
+    return encoder.slots(Board(capacities[1:]), write, "powers", *_PIECES)
+
+
+class Board:
+    """The reader of the board part: the five powers' items, then each spy, police unit and
+    Secret paired with whether the seat sees its face, each list padded with None to its
+    capacity. It keeps per seat what it last read and what it made of it, and hands back the
+    very objects it made while the values they come from are equal: the whole tuple when
+    nothing changed (so the observer's comparison is by identity), and within it every item
+    whose inputs are unchanged (a step that moves one spy makes one new pair).
+
+    Everything is compared by value with the table read now (the pieces, which are frozen
+    records replaced when they change; the lists of hands and reserves, copied into tuples;
+    what each seat has seen of each piece), never trusted from the table's identity or its
+    step: a clone, a determinization, another table observed in between or a change made in
+    place behind the observer's back gives what the view gives. The sight (:class:`Seen`) is
+    compared by identity: the same object is the same sight, a new one is read as a change."""
+
+    __slots__ = ("_capacities", "_last", "_sight")
+
+    def __init__(self, capacities: tuple[int, ...]) -> None:
+        self._capacities = capacities
+        self._sight = Sight()
+        # Per seat: [sight, known (a copy), the pieces per list, holdings, powers, the pairs
+        # per list, the same padded to its capacity, value].
+        self._last: dict[int, list[Any]] = {}
+
+    def __call__(self, state: SpiesState, seat: int) -> tuple[Any, ...]:
+        seen = self._sight(state, seat)
+        board = state.board
+        known = board.known
+        pieces = (
+            tuple(board.spies.values()),
+            tuple(board.police.values()),
+            tuple(board.secrets.values()),
         )
-        items = []
-        for power, (seat_of, faces, hand, rich) in zip(POWERS, seen, strict=True):
-            items.append(
-                (
-                    power,
-                    seat_of,
-                    money[power] if rich else None,
-                    tuple(hand_secrets[power]) if hand else len(hand_secrets[power]),
-                    tuple(police[power]) if faces else len(police[power]),
-                    tuple(spies[power]) if faces else len(spies[power]),
-                    tuple(chits[power]) if hand else len(chits[power]),
-                    None if final is None else final.get(power),
-                    (tuple(tiles[power]), tuple(t for t, _ in discarded[power]))
-                    if hand
-                    else (len(tiles[power]), len(discarded[power]), played),
-                )
+        holdings = _holdings(state, seen.over)
+        last = self._last.get(seat)
+        if last is None:
+            last = [None, None, (None,) * 3, None, None, (None,) * 3, (None,) * 3, None]
+        was_seen, was_known, had, had_holdings, had_powers, had_pairs, padded, value = last
+        # Compared once each, the likeliest to differ first (a spy moves at most steps).
+        same = list(map(eq, pieces, had))
+        same_seen = seen is was_seen
+        same_holdings = same_seen and holdings == had_holdings
+        same_faces = same_seen and known == was_known
+        if same_holdings and same_faces and all(same):
+            return value  # type: ignore[no-any-return]
+        powers = had_powers if same_holdings else _powers(seen, holdings)
+        pairs, padded = list(had_pairs), list(padded)
+        for k, capacity in enumerate(self._capacities):
+            if same[k] and same_faces:
+                continue
+            # The faces seen are those worked out before while the sight and what each seat
+            # has seen are unchanged: then only the pieces that changed are paired again.
+            made = pairs[k] = _pairs(
+                pieces[k],
+                had[k],
+                had_pairs[k],
+                same_faces,
+                seat=seat,
+                seen=seen,
+                known=known,
+                by_power=k < 2,
             )
-        return tuple(items)
+            if made is not had_pairs[k]:
+                if len(made) > capacity:
+                    raise ValueError(f"spies observer: {len(made)} pieces, room for {capacity}")
+                padded[k] = made + (None,) * (capacity - len(made))
+        if value is None or powers is not had_powers or any(map(is_not, padded, last[6])):
+            value = powers + padded[0] + padded[1] + padded[2]
+        self._last[seat] = [
+            seen,
+            was_known if same_faces else dict(known),
+            pieces,
+            holdings,
+            powers,
+            tuple(pairs),
+            tuple(padded),
+            value,
+        ]
+        return value
 
-    return read
+
+def _pairs(
+    pieces: tuple[Any, ...],
+    before: tuple[Any, ...] | None,
+    made: tuple[tuple[Any, bool], ...] | None,
+    same_faces: bool,
+    *,
+    seat: int,
+    seen: Seen,
+    known: dict[str, frozenset[int | None]],
+    by_power: bool,
+) -> tuple[tuple[Any, bool], ...]:
+    """Each piece with whether ``seat`` sees its face: at the end every face; else its
+    power's faces (spies and police, ``by_power``) or this very piece seen (``known``). With
+    ``same_faces`` (the sight and ``known`` as when ``made`` was paired from ``before``), the
+    pairs of the pieces still in their place are those made before."""
+    if same_faces and made is not None and before is not None:
+        if pieces == before:
+            return made
+        # The pieces replaced (map stops at the shorter), then those added or gone.
+        changed = list(compress(range(len(pieces)), map(is_not, pieces, before)))
+        if len(changed) < 4:
+            out = list(made[: len(pieces)])
+            for i in changed:
+                out[i] = _pair(pieces[i], seat, seen, known, by_power)
+            for piece in pieces[len(before) :]:
+                out.append(_pair(piece, seat, seen, known, by_power))
+            return tuple(out)
+    if seen.over:
+        return tuple([(piece, True) for piece in pieces])
+    if not by_power:
+        return tuple([(piece, seat in known.get(piece.label, _NOBODY)) for piece in pieces])
+    faces = seen.faces
+    return tuple(
+        [(piece, faces[piece.power] or seat in known.get(piece.label, _NOBODY)) for piece in pieces]
+    )
+
+
+def _pair(
+    piece: Any, seat: int, seen: Seen, known: dict[str, frozenset[int | None]], by_power: bool
+) -> tuple[Any, bool]:
+    if seen.over:
+        return (piece, True)
+    return (
+        piece,
+        (by_power and seen.faces[piece.power]) or seat in known.get(piece.label, _NOBODY),
+    )
+
+
+def _holdings(state: SpiesState, over: bool) -> tuple[Any, ...]:
+    """What the powers' items are made of: the money by power; by power, the Secrets, police
+    and spies to place, the chits, the tiles in hand and the tiles discarded (each list copied,
+    as the state changes them in place); the tiles played; at the end, the points."""
+    hands = state.hands
+    return (
+        _BY_POWER(state.bank.money),
+        *map(
+            tuple,
+            chain(
+                _BY_POWER(state.hand_secrets),
+                _BY_POWER(state.reserve_police),
+                _BY_POWER(state.reserve_spies),
+                _BY_POWER(hands.chits),
+                _BY_POWER(hands.tiles),
+                _BY_POWER(hands.discarded),
+            ),
+        ),
+        tuple(hands.played),
+        tuple(map(state.final_points().get, POWERS)) if over else None,
+    )
+
+
+def _powers(seen: Seen, holdings: tuple[Any, ...]) -> tuple[tuple[Any, ...], ...]:
+    """Each power's item: what the seat may see of it (hands and reserves where it may look,
+    their sizes where it may not)."""
+    n = len(POWERS)
+    money, played, points = holdings[0], holdings[-2], holdings[-1]
+    secrets, police, spies, chits, tiles, discarded = (
+        holdings[1 + k * n : 1 + (k + 1) * n] for k in range(6)
+    )
+    items = []
+    for i, (power, (seat_of, faces, hand, rich)) in enumerate(
+        zip(POWERS, seen.powers, strict=True)
+    ):
+        items.append(
+            (
+                power,
+                seat_of,
+                money[i] if rich else None,
+                secrets[i] if hand else len(secrets[i]),
+                police[i] if faces else len(police[i]),
+                spies[i] if faces else len(spies[i]),
+                chits[i] if hand else len(chits[i]),
+                None if points is None else points[i],
+                (tiles[i], tuple(t for t, _ in discarded[i]))
+                if hand
+                else (len(tiles[i]), len(discarded[i]), played),
+            )
+        )
+    return tuple(items)
 
 
 def _power_writer(encoder: Any) -> Callable[[tuple[Any, ...]], dict[int, float]]:
@@ -442,94 +659,6 @@ def _power_writer(encoder: Any) -> Callable[[tuple[Any, ...]], dict[int, float]]
         )
 
     return shown
-
-
-# ---------------------------------------------------------------------- the pieces
-
-
-def _piece_parts(encoder: Any, sight: Sight) -> list[Any]:
-    """Spies, police units and Secrets: an item per piece, (the piece, whether the seat sees
-    its face), written straight into the categories of its features."""
-
-    def faces(state: SpiesState, seat: int) -> dict[str, bool]:
-        return {power: seen[1] for power, seen in zip(POWERS, sight(state, seat), strict=True)}
-
-    def shown(
-        pieces: dict[str, Any], seat: int, known: dict[str, frozenset[int | None]], faces: Any
-    ) -> tuple[tuple[Any, bool], ...]:
-        """Each piece with whether ``seat`` sees its face: at the end every face (``faces``
-        True); else its power's faces (``faces`` by power; None for Secrets, which have no
-        such power) or this very piece seen (``known``)."""
-        if faces is True:
-            return tuple([(piece, True) for piece in pieces.values()])
-        if faces is None:
-            return tuple(
-                [(piece, seat in known.get(piece.label, _NOBODY)) for piece in pieces.values()]
-            )
-        return tuple(
-            [
-                (piece, faces[piece.power] or seat in known.get(piece.label, _NOBODY))
-                for piece in pieces.values()
-            ]
-        )
-
-    def kept(pieces: Callable[[SpiesState], dict[str, Any]], by_power: bool) -> Any:
-        """A reader of one kind of piece that works the faces out again only when the pieces,
-        what the seats have seen or who sees a power's faces changed since it last did so for
-        that seat."""
-        last: dict[int, tuple[Any, tuple[tuple[Any, bool], ...]]] = {}
-
-        def read(state: SpiesState, seat: int) -> tuple[tuple[Any, bool], ...]:
-            found = pieces(state)
-            seen = True if state.phase == OVER else faces(state, seat) if by_power else None
-            key = (tuple(found.values()), tuple(state.board.known.items()), seen)
-            cached = last.get(seat)
-            if cached is not None and cached[0] == key:
-                return cached[1]
-            items = shown(found, seat, state.board.known, seen)
-            last[seat] = (key, items)
-            return items
-
-        return read
-
-    place = _categories(encoder, "spies")
-    write_spy = _item(
-        place,
-        lambda spy, shown: (
-            spy.label,
-            spy.place,
-            spy.status,
-            spy.captor,
-            spy.year,
-            spy_face(spy.strength, spy.cousin) if shown else None,
-        ),
-    )
-    write_unit = _item(
-        _categories(encoder, "police"),
-        lambda unit, shown: (unit.label, unit.city, unit.strength if shown else None),
-    )
-    secret_parts = _categories(encoder, "secrets")
-    loose = next(offset for offset, positions in secret_parts if positions is None)
-    card = EDITION.secret
-
-    def write_secret(value: tuple[Any, bool]) -> list[int]:
-        s, shown = value
-        face = card(s.card).face if shown else None
-        values = (s.origin, s.home, s.place, s.holder, s.status, s.record, s.taken, None, face)
-        ones = [
-            offset + at
-            for (offset, positions), v in zip(secret_parts, values, strict=True)
-            if positions is not None and (at := positions.get(v)) is not None
-        ]
-        if s.loose:  # the one number among a Secret's features
-            ones.append(loose)
-        return ones
-
-    return [
-        encoder.items("spies", kept(lambda state: state.board.spies, True), write_spy),
-        encoder.items("police", kept(lambda state: state.board.police, True), write_unit),
-        encoder.items("secrets", kept(lambda state: state.board.secrets, False), write_secret),
-    ]
 
 
 def _categories(encoder: Any, path: str) -> list[tuple[int, dict[Any, int] | None]]:
