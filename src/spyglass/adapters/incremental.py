@@ -71,6 +71,22 @@ class Items:
         return len(self.bases)
 
 
+@dataclass(frozen=True, slots=True)
+class Lists:
+    """Lists of items read together (what each shows depends on the same reads):
+    ``read(state, seat)`` gives a tuple with one tuple of items per list, and each list is
+    written as its :class:`Items` in ``lists`` would be (their own reads are not called). A
+    list handed back as the very object of the last observation is passed over at the cost
+    of one identity test; only the others are compared item by item."""
+
+    read: Reader
+    lists: tuple[Items, ...]
+
+    @property
+    def spans(self) -> tuple[tuple[int, int], ...]:
+        return tuple(span for items in self.lists for span in items.spans)
+
+
 class Incremental:
     """An observer made of parts (see the module's text), callable as an encoding's observer:
     ``observer(state, seat, out)`` writes the seat's observation into ``out`` (header left as
@@ -98,7 +114,7 @@ class Incremental:
         name: str,
         size: int,
         header: int,
-        parts: Sequence[Part | Items],
+        parts: Sequence[Part | Items | Lists],
         strict: bool = False,
         *,
         put_header: Callable[[Any, int, Any], None] | None = None,
@@ -130,7 +146,7 @@ class Incremental:
         self._last: dict[int, list[Any]] = {}
 
     @property
-    def parts(self) -> tuple[Part | Items, ...]:
+    def parts(self) -> tuple[Part | Items | Lists, ...]:
         return self._parts
 
     def __call__(self, state: Any, seat: int, out: np.ndarray) -> None:
@@ -169,14 +185,34 @@ class Incremental:
             parts = self._parts
             for k in changed:
                 part = parts[k]
-                if type(part) is Items:
+                if isinstance(part, Part):
+                    written[k] = self._write(out, written[k], part.write(now[k]), 0, part)
+                elif isinstance(part, Items):
                     written[k] = self._items(part, out, values[k], now[k], written[k])
                 else:
-                    written[k] = self._write(out, written[k], part.write(now[k]), 0, part)
+                    written[k] = self._lists(part, out, values[k], now[k], written[k])
             entry[0], entry[2] = now, written
         if self.put_header is not None:
             self.put_header(state, seat, out)
         return vector
+
+    def _lists(
+        self,
+        part: Lists,
+        out: memoryview,
+        before: Any,
+        now: tuple[tuple[Any, ...], ...],
+        written: tuple[Any, ...] | dict[int, float],
+    ) -> tuple[Any, ...]:
+        """Rewrite the lists that are other objects than last time, each as its Items;
+        returns the entries of each list's items."""
+        if isinstance(written, dict):  # _NONE: the part was never written
+            written, before = (_NONE,) * len(part.lists), (_UNSEEN,) * len(part.lists)
+        entries = list(written)
+        for j, items in enumerate(part.lists):
+            if now[j] is not before[j]:
+                entries[j] = self._items(items, out, before[j], now[j], written[j])
+        return tuple(entries)
 
     def _items(
         self,
@@ -213,7 +249,12 @@ class Incremental:
         return tuple(entries)
 
     def _write(
-        self, out: memoryview, was: dict[int, float], now: Entries, base: int, part: Part | Items
+        self,
+        out: memoryview,
+        was: dict[int, float],
+        now: Entries,
+        base: int,
+        part: Part | Items | Lists,
     ) -> dict[int, float]:
         """Turn the entries ``was`` (from ``base``) into ``now``: those of ``was`` are zeroed,
         then those of ``now`` stored (a store through the memoryview costs less than looking
@@ -233,7 +274,7 @@ class Incremental:
                 out[base + i] = float(value)  # type: ignore[call-overload]
         return now
 
-    def _check(self, entries: Entries, base: int, part: Part | Items) -> None:
+    def _check(self, entries: Entries, base: int, part: Part | Items | Lists) -> None:
         spans = part.spans
         for i in entries:
             if not any(start <= base + i < stop for start, stop in spans):

@@ -45,7 +45,7 @@ from spyglass.engine.learner_spec import (
     Zone,
 )
 
-from .incremental import Entries, Incremental, Items, Kept, Memo, Part, Reader, remembered
+from .incremental import Entries, Incremental, Items, Kept, Lists, Memo, Part, Reader, remembered
 
 ActionKey = tuple[str, tuple[str, ...], Any]
 _INT = re.compile(r"-?\d+")
@@ -443,23 +443,15 @@ class GameEncoding:
         count = feature.capacity if isinstance(feature, Each) else len(feature.keys)
         return self.items_at(start, (stop - start) // count, count, read, write, width=width)
 
-    def slots(self, read: Reader, write: Callable[[Any], Entries], *paths: str) -> Items:
-        """One part over the items of several ``Each`` features at once, for lists that
-        depend on the same reads: ``read(state, seat)`` gives a value per slot, every item of
-        the first feature's capacity, then of the second's, and so on (a value that writes
-        no entry where a list is shorter), and ``write(value)`` a slot's entries from its
-        item's start, whichever list it is in."""
-        bases: list[int] = []
-        spans: list[tuple[int, int]] = []
-        for path in paths:
-            feature = self.feature_at(path)
-            if not isinstance(feature, Each):
-                raise EncodingError(f"{self.game.info.id}: {path!r} is no Each feature")
-            start, stop = self.span(path)
-            stride = (stop - start) // feature.capacity
-            bases += range(start, stop, stride)
-            spans.append((start, stop))
-        return Items(read, write, tuple(bases), tuple(spans))
+    def lists(self, read: Reader, *lists: tuple[str, Callable[[Any], Entries]]) -> Lists:
+        """One part over several ``Each`` or ``Keys`` features whose items depend on the same
+        reads (see ``adapters.incremental.Lists``): ``read(state, seat)`` gives a tuple of
+        items per ``(path, write)`` of ``lists``, in their order; ``write(item)`` gives an
+        item's entries from the item's start, as for :meth:`items`."""
+        return Lists(
+            read,
+            tuple(self.items(path, _nth(read, j), write) for j, (path, write) in enumerate(lists)),
+        )
 
     @staticmethod
     def remembered(write: Callable[[Any], Entries]) -> Callable[[Any], Entries]:
@@ -528,7 +520,7 @@ class GameEncoding:
 
         return write
 
-    def incremental(self, *parts: Part | Items) -> Incremental:
+    def incremental(self, *parts: Part | Items | Lists) -> Incremental:
         """An observer made of ``parts`` that together write every feature (see
         ``adapters.incremental``): kept per table and seat, and rewritten part by part; the
         header is written at every observation (its progress changes at every step)."""
@@ -987,6 +979,11 @@ def _labelled(
                 write(rest, out, at + offset)
 
     return write_labelled
+
+
+def _nth(read: Reader, j: int) -> Reader:
+    """The ``j``-th of the values ``read`` gives."""
+    return lambda state, seat: read(state, seat)[j]
 
 
 def _getter(path: str) -> Callable[[Any], Any]:

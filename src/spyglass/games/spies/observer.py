@@ -26,14 +26,15 @@ games at every table size, seat by seat and in any order.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import chain, compress
+from functools import partial
+from itertools import compress
 from operator import eq, is_not, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from . import bidding, diplomacy
 from .edition import EDITION
 from .geography import POWERS
-from .pieces import PoliceUnit, Secret, Spy, spy_face
+from .pieces import spy_face
 from .rules import OVER, tile_token
 
 if TYPE_CHECKING:
@@ -392,84 +393,75 @@ _PIECES = ("spies", "police", "secrets")
 def _board_part(encoder: Any) -> Any:
     """The powers, spies, police units and Secrets: one part over the four lists, read
     together (what a seat sees of each depends on the same sight, worked out once a step)."""
-    capacities = tuple(encoder.feature_at(path).capacity for path in ("powers", *_PIECES))
-    if capacities[0] != len(POWERS):
-        raise ValueError("spies observer: one item per power")
-    write_power = encoder.remembered(_power_writer(encoder))
+    spies = _categories(encoder, "spies")
     write_spy = _item(
-        _categories(encoder, "spies"),
-        lambda spy, shown: (
-            spy.label,
+        spies,
+        lambda value: (
+            (spy := value[0]).label,
             spy.place,
             spy.status,
             spy.captor,
             spy.year,
-            spy_face(spy.strength, spy.cousin) if shown else None,
+            spy_face(spy.strength, spy.cousin) if value[1] else None,
         ),
     )
     write_unit = _item(
         _categories(encoder, "police"),
-        lambda unit, shown: (unit.label, unit.city, unit.strength if shown else None),
+        lambda value: (
+            (unit := value[0]).label,
+            unit.city,
+            unit.strength if value[1] else None,
+        ),
     )
-    secret_parts = _categories(encoder, "secrets")
-    loose = next(offset for offset, positions in secret_parts if positions is None)
     card = EDITION.secret
-
-    def write_secret(value: tuple[Any, bool]) -> list[int]:
-        s, shown = value
-        face = card(s.card).face if shown else None
-        values = (s.origin, s.home, s.place, s.holder, s.status, s.record, s.taken, None, face)
-        ones = [
-            offset + at
-            for (offset, positions), v in zip(secret_parts, values, strict=True)
-            if positions is not None and (at := positions.get(v)) is not None
-        ]
-        if s.loose:  # the one number among a Secret's features
-            ones.append(loose)
-        return ones
-
-    # A slot's value says which list it is in: a power's item starts with its name, a
-    # piece's is (the piece, whether the seat sees its face), an empty slot is None.
-    by_head: dict[type, Callable[[Any], Any]] = {
-        str: write_power,
-        Spy: write_spy,
-        PoliceUnit: write_unit,
-        Secret: write_secret,
-    }
-
-    def write(value: Any) -> Any:
-        if value is None:
-            return ()
-        return by_head[type(value[0])](value)
-
-    return encoder.slots(Board(capacities[1:]), write, "powers", *_PIECES)
+    write_secret = _item(
+        _categories(encoder, "secrets"),
+        lambda value: (
+            (s := value[0]).origin,
+            s.home,
+            s.place,
+            s.holder,
+            s.status,
+            s.record,
+            s.taken,
+            s.loose,
+            card(s.card).face if value[1] else None,
+        ),
+    )
+    return encoder.lists(
+        Board(),
+        ("powers", encoder.remembered(_power_writer(encoder))),
+        ("spies", write_spy),
+        ("police", write_unit),
+        ("secrets", write_secret),
+    )
 
 
 class Board:
     """The reader of the board part: the five powers' items, then each spy, police unit and
-    Secret paired with whether the seat sees its face, each list padded with None to its
-    capacity. It keeps per seat what it last read and what it made of it, and hands back the
-    very objects it made while the values they come from are equal: the whole tuple when
-    nothing changed (so the observer's comparison is by identity), and within it every item
-    whose inputs are unchanged (a step that moves one spy makes one new pair).
+    Secret paired with whether the seat sees its face. It keeps per seat what it last read
+    and what it made of it, and hands back the very objects it made while the values they
+    come from are equal: the whole value when nothing changed, each list whose pieces and
+    sight are unchanged (so the observer passes over it by identity), and within a list each
+    pair whose piece is unchanged (a step that moves one spy makes one new pair).
 
-    Everything is compared by value with the table read now (the pieces, which are frozen
-    records replaced when they change; the lists of hands and reserves, copied into tuples;
-    what each seat has seen of each piece), never trusted from the table's identity or its
-    step: a clone, a determinization, another table observed in between or a change made in
-    place behind the observer's back gives what the view gives. The sight (:class:`Seen`) is
-    compared by identity: the same object is the same sight, a new one is read as a change."""
+    Everything is compared with the table read now, never trusted from the table's identity
+    or its step: the pieces (frozen records, replaced when they change) by identity, the
+    hands, reserves and purses and what each seat has seen of each piece by value (against
+    copies: the state changes those lists and dicts in place). So a clone, a determinization,
+    another table observed in between or a change made in place behind the observer's back
+    gives what the view gives. The sight (:class:`Seen`) is compared by identity: the same
+    object is the same sight, a new one is read as a change."""
 
-    __slots__ = ("_capacities", "_last", "_sight")
+    __slots__ = ("_last", "_sight")
 
-    def __init__(self, capacities: tuple[int, ...]) -> None:
-        self._capacities = capacities
+    def __init__(self) -> None:
         self._sight = Sight()
-        # Per seat: [sight, known (a copy), the pieces per list, holdings, powers, the pairs
-        # per list, the same padded to its capacity, value].
+        # Per seat: [sight, known (a copy), the pieces per list, money, the lists of hands
+        # and reserves (copies), the points at the end, the value handed out].
         self._last: dict[int, list[Any]] = {}
 
-    def __call__(self, state: SpiesState, seat: int) -> tuple[Any, ...]:
+    def __call__(self, state: SpiesState, seat: int) -> tuple[tuple[Any, ...], ...]:
         seen = self._sight(state, seat)
         board = state.board
         known = board.known
@@ -478,81 +470,90 @@ class Board:
             tuple(board.police.values()),
             tuple(board.secrets.values()),
         )
-        holdings = _holdings(state, seen.over)
+        money = _BY_POWER(state.bank.money)
+        hands = state.hands
+        held = (
+            *_BY_POWER(state.hand_secrets),
+            *_BY_POWER(state.reserve_police),
+            *_BY_POWER(state.reserve_spies),
+            *_BY_POWER(hands.chits),
+            *_BY_POWER(hands.tiles),
+            *_BY_POWER(hands.discarded),
+            hands.played,
+        )
+        points = tuple(map(state.final_points().get, POWERS)) if seen.over else None
         last = self._last.get(seat)
         if last is None:
-            last = [None, None, (None,) * 3, None, None, (None,) * 3, (None,) * 3, None]
-        was_seen, was_known, had, had_holdings, had_powers, had_pairs, padded, value = last
-        # Compared once each, the likeliest to differ first (a spy moves at most steps).
+            last = self._last[seat] = [None, None, _NO_PIECES, None, (), None, None]
+        was_seen, was_known, had, had_money, had_held, had_points, value = last
+        # Compared once each, in C: the lists live against the copies kept (list equality
+        # tests identity first, item by item, and makes nothing).
         same = list(map(eq, pieces, had))
         same_seen = seen is was_seen
-        same_holdings = same_seen and holdings == had_holdings
+        same_holdings = (
+            same_seen
+            and money == had_money
+            and len(held) == len(had_held)
+            and all(map(eq, held, had_held))
+            and points == had_points
+        )
         same_faces = same_seen and known == was_known
         if same_holdings and same_faces and all(same):
-            return value  # type: ignore[no-any-return]
-        powers = had_powers if same_holdings else _powers(seen, holdings)
-        pairs, padded = list(had_pairs), list(padded)
-        for k, capacity in enumerate(self._capacities):
+            return value
+        if same_holdings:
+            powers = value[0]
+        else:
+            powers = _powers(seen, money, tuple(map(tuple, held)), points)
+            had_held = [list(x) for x in held]
+        lists = [powers]
+        for k in range(3):
             if same[k] and same_faces:
-                continue
-            # The faces seen are those worked out before while the sight and what each seat
-            # has seen are unchanged: then only the pieces that changed are paired again.
-            made = pairs[k] = _pairs(
-                pieces[k],
-                had[k],
-                had_pairs[k],
-                same_faces,
-                seat=seat,
-                seen=seen,
-                known=known,
-                by_power=k < 2,
-            )
-            if made is not had_pairs[k]:
-                if len(made) > capacity:
-                    raise ValueError(f"spies observer: {len(made)} pieces, room for {capacity}")
-                padded[k] = made + (None,) * (capacity - len(made))
-        if value is None or powers is not had_powers or any(map(is_not, padded, last[6])):
-            value = powers + padded[0] + padded[1] + padded[2]
-        self._last[seat] = [
+                lists.append(value[k + 1])
+            else:
+                made = None if value is None else value[k + 1]
+                sighting = (seat, seen, known, k < 2)
+                lists.append(_pairs(pieces[k], had[k], made, same_faces, sighting))
+        last[:] = (
             seen,
             was_known if same_faces else dict(known),
             pieces,
-            holdings,
-            powers,
-            tuple(pairs),
-            tuple(padded),
-            value,
-        ]
-        return value
+            money,
+            had_held,
+            points,
+            tuple(lists),
+        )
+        return last[6]
+
+
+#: The pieces and pairs of a seat not observed yet.
+_NO_PIECES: tuple[tuple[Any, ...], ...] = ((), (), ())
+#: The seat, its sight, what each seat has seen of each piece, and whether the pieces are
+#: seen by their power's faces (spies and police; a Secret only by itself).
+_Sighting = tuple[int, Seen, dict[str, frozenset[int | None]], bool]
 
 
 def _pairs(
     pieces: tuple[Any, ...],
-    before: tuple[Any, ...] | None,
+    before: tuple[Any, ...],
     made: tuple[tuple[Any, bool], ...] | None,
     same_faces: bool,
-    *,
-    seat: int,
-    seen: Seen,
-    known: dict[str, frozenset[int | None]],
-    by_power: bool,
+    sighting: _Sighting,
 ) -> tuple[tuple[Any, bool], ...]:
-    """Each piece with whether ``seat`` sees its face: at the end every face; else its
-    power's faces (spies and police, ``by_power``) or this very piece seen (``known``). With
-    ``same_faces`` (the sight and ``known`` as when ``made`` was paired from ``before``), the
-    pairs of the pieces still in their place are those made before."""
-    if same_faces and made is not None and before is not None:
-        if pieces == before:
-            return made
-        # The pieces replaced (map stops at the shorter), then those added or gone.
+    """Each piece with whether the seat sees its face: at the end every face; else its
+    power's faces (spies and police) or this very piece seen. With ``same_faces`` (the sight
+    and what was seen as when ``made`` was paired from ``before``), the pairs of the pieces
+    still in their place are those made before: a few pieces replaced or added are paired
+    alone."""
+    if same_faces and made is not None:
+        # The pieces replaced (map stops at the shorter list), then those added.
         changed = list(compress(range(len(pieces)), map(is_not, pieces, before)))
-        if len(changed) < 4:
+        if len(changed) + len(pieces) - len(before) < 4:
             out = list(made[: len(pieces)])
             for i in changed:
-                out[i] = _pair(pieces[i], seat, seen, known, by_power)
-            for piece in pieces[len(before) :]:
-                out.append(_pair(piece, seat, seen, known, by_power))
+                out[i] = _pair(pieces[i], sighting)
+            out += [_pair(piece, sighting) for piece in pieces[len(before) :]]
             return tuple(out)
+    seat, seen, known, by_power = sighting
     if seen.over:
         return tuple([(piece, True) for piece in pieces])
     if not by_power:
@@ -563,9 +564,8 @@ def _pairs(
     )
 
 
-def _pair(
-    piece: Any, seat: int, seen: Seen, known: dict[str, frozenset[int | None]], by_power: bool
-) -> tuple[Any, bool]:
+def _pair(piece: Any, sighting: _Sighting) -> tuple[Any, bool]:
+    seat, seen, known, by_power = sighting
     if seen.over:
         return (piece, True)
     return (
@@ -574,37 +574,15 @@ def _pair(
     )
 
 
-def _holdings(state: SpiesState, over: bool) -> tuple[Any, ...]:
-    """What the powers' items are made of: the money by power; by power, the Secrets, police
-    and spies to place, the chits, the tiles in hand and the tiles discarded (each list copied,
-    as the state changes them in place); the tiles played; at the end, the points."""
-    hands = state.hands
-    return (
-        _BY_POWER(state.bank.money),
-        *map(
-            tuple,
-            chain(
-                _BY_POWER(state.hand_secrets),
-                _BY_POWER(state.reserve_police),
-                _BY_POWER(state.reserve_spies),
-                _BY_POWER(hands.chits),
-                _BY_POWER(hands.tiles),
-                _BY_POWER(hands.discarded),
-            ),
-        ),
-        tuple(hands.played),
-        tuple(map(state.final_points().get, POWERS)) if over else None,
-    )
-
-
-def _powers(seen: Seen, holdings: tuple[Any, ...]) -> tuple[tuple[Any, ...], ...]:
+def _powers(
+    seen: Seen, money: tuple[int, ...], held: tuple[tuple[Any, ...], ...], points: Any
+) -> tuple[tuple[Any, ...], ...]:
     """Each power's item: what the seat may see of it (hands and reserves where it may look,
-    their sizes where it may not)."""
+    their sizes where it may not). ``held``: by power, the Secrets, police and spies to
+    place, the chits, the tiles in hand and discarded; then the tiles played."""
     n = len(POWERS)
-    money, played, points = holdings[0], holdings[-2], holdings[-1]
-    secrets, police, spies, chits, tiles, discarded = (
-        holdings[1 + k * n : 1 + (k + 1) * n] for k in range(6)
-    )
+    secrets, police, spies, chits, tiles, discarded = (held[k * n : (k + 1) * n] for k in range(6))
+    played = held[-1]
     items = []
     for i, (power, (seat_of, faces, hand, rich)) in enumerate(
         zip(POWERS, seen.powers, strict=True)
@@ -661,27 +639,33 @@ def _power_writer(encoder: Any) -> Callable[[tuple[Any, ...]], dict[int, float]]
     return shown
 
 
-def _categories(encoder: Any, path: str) -> list[tuple[int, dict[Any, int] | None]]:
-    """Per feature of an item of the list at ``path``: its offset in the item and, for a
-    category, the position of each value (None for a number)."""
+def _categories(encoder: Any, path: str) -> tuple[dict[Any, int], ...]:
+    """Per feature of an item of the list at ``path``, the entry (from the item's start) of
+    each value: of each category's values, and of True for a number read as a flag."""
     parts, inner = [], 0
     for child in encoder.feature_at(path).features:
         values = getattr(child, "values", None)
-        parts.append((inner, None if values is None else {v: i for i, v in enumerate(values)}))
+        if values is None:  # a number: only a flag is met among the pieces' features
+            if child.scale != 1 or child.bounds != (0, 1):
+                raise ValueError(f"spies observer: {path}.{child.path} is no flag")
+            parts.append({True: inner})
+        elif child.prefix or child.contains:
+            raise ValueError(f"spies observer: {path}.{child.path} is matched by more than ==")
+        else:
+            parts.append({v: inner + i for i, v in enumerate(values)})
         inner += encoder.width(child)
-    return parts
+    return tuple(parts)
 
 
 def _item(
-    parts: list[tuple[int, dict[Any, int] | None]], values: Callable[[Any, bool], tuple[Any, ...]]
-) -> Callable[[tuple[Any, bool]], list[int]]:
-    """A writer of an item whose features are all categories: the entry of each value."""
+    entries: tuple[dict[Any, int], ...], values: Callable[[Any], tuple[Any, ...]]
+) -> Callable[[Any], list[int]]:
+    """A writer of an item whose features are all categories (or flags): the entry of each
+    of its ``values``, where the feature has one (found in C)."""
+    found = partial(is_not, None)  # not None
 
-    def write(value: tuple[Any, bool]) -> list[int]:
-        return [
-            offset + at
-            for (offset, positions), v in zip(parts, values(*value), strict=True)
-            if positions is not None and (at := positions.get(v)) is not None
-        ]
+    def write(value: Any) -> list[int]:
+        # typeshed's filter takes a partial for a type guard here: it is a plain test.
+        return list(filter(found, map(dict.get, entries, values(value))))  # type: ignore[arg-type]
 
     return write
