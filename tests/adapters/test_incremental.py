@@ -13,9 +13,11 @@ import pytest
 
 import spyglass
 from spyglass.adapters.incremental import (
+    Group,
     Incremental,
     Items,
     Kept,
+    Lists,
     ObservationError,
     Part,
     remembered,
@@ -260,17 +262,39 @@ def test_spies_observations_equal_the_view_at_every_step_for_every_seat(
     assert state.step > 300
 
 
-def _stale(read: Any) -> Any:
+def _stale(read: Any, member: int | None = None) -> Any:
     """``read`` as an observer that skipped its updates would see it: the value of its first
-    read for each seat, for ever after."""
+    read for each seat, for ever after; with ``member``, only that member of the tuple read
+    (a part of a group, a list of a ``Lists``) stays as it was first read."""
     first: dict[int, Any] = {}
 
     def stale(state: Any, seat: int) -> Any:
         if seat not in first:
             first[seat] = read(state, seat)
-        return first[seat]
+        if member is None:
+            return first[seat]
+        now = read(state, seat)
+        return (*now[:member], first[seat][member], *now[member + 1 :])
 
     return stale
+
+
+def _members(part: Part | Items | Group | Lists) -> list[int | None]:
+    """The members of a part that can go stale alone: each part of a group, each list of a
+    ``Lists``; a plain part or list of items as a whole (None)."""
+    if isinstance(part, Group):
+        return list(range(len(part.parts)))
+    if isinstance(part, Lists):
+        return list(range(len(part.lists)))
+    return [None]
+
+
+def _spans(part: Part | Items | Group | Lists, member: int | None) -> tuple[tuple[int, int], ...]:
+    if isinstance(part, Group) and member is not None:
+        return part.parts[member].spans
+    if isinstance(part, Lists) and member is not None:
+        return part.lists[member].spans
+    return part.spans
 
 
 #: The games whose observers are incremental, and the tables that change every part of them:
@@ -296,37 +320,38 @@ def test_every_incremental_observer_is_checked_for_skipped_updates() -> None:
 @pytest.mark.parametrize("game_id", sorted(STALE_TABLES))
 def test_an_observer_that_skipped_an_update_is_caught(game_id: str) -> None:
     """The equality with the view would catch any part that missed a change: each part in
-    turn is made stale (it reads the state once per seat, never again), and some step of a
-    few whole games (random and by the bot) must tell it from the encoding of the view."""
+    turn (each member of a group or of lists read together) is made stale (it reads the
+    state once per seat, never again), and some step of a few whole games (random and by
+    the bot) must tell it from the encoding of the view."""
     tables = STALE_TABLES[game_id]
-    left: set[int] | None = None
+    left: set[tuple[int, int | None]] | None = None
     for count, options, seed, bot in tables:
         game = spyglass.load(game_id, **options)
         encoding = GameEncoding(game, count)
         honest = encoding._direct
         assert isinstance(honest, Incremental)
         if left is None:
-            left = set(range(len(honest.parts)))
+            left = {(k, m) for k, part in enumerate(honest.parts) for m in _members(part)}
         stale = {
-            k: Incremental(
+            (k, m): Incremental(
                 honest.name,
                 honest.size,
                 honest.header,
                 [
-                    replace(part, read=_stale(part.read)) if i == k else part
+                    replace(part, read=_stale(part.read, m)) if i == k else part
                     for i, part in enumerate(honest.parts)
                 ],
                 put_header=honest.put_header,
             )
-            for k in left
+            for k, m in left
         }
         state, rng = game.new_state(players=count, seed=seed), Rng(seed)
         while left:
             seat = state.step % count
             expected = encoding.observe(state.view(seat))
-            for k in list(left):
-                if not np.array_equal(stale[k].observe(state, seat), expected):
-                    left.discard(k)
+            for key in list(left):
+                if not np.array_equal(stale[key].observe(state, seat), expected):
+                    left.discard(key)
             if state.is_over:
                 break
             if bot and game.spec.bot is not None:
@@ -335,7 +360,9 @@ def test_an_observer_that_skipped_an_update_is_caught(game_id: str) -> None:
                 state.apply(rng.choice(state.legal_actions()))
         if not left:
             break
-    assert left == set(), [encoding.entry_name(honest.parts[k].spans[0][0]) for k in left or ()]
+    assert left == set(), [
+        encoding.entry_name(_spans(honest.parts[k], m)[0][0]) for k, m in sorted(left or ())
+    ]
 
 
 def test_remembered_writers_write_each_value_once() -> None:

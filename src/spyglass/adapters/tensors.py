@@ -45,7 +45,18 @@ from spyglass.engine.learner_spec import (
     Zone,
 )
 
-from .incremental import Entries, Incremental, Items, Kept, Lists, Memo, Part, Reader, remembered
+from .incremental import (
+    Entries,
+    Group,
+    Incremental,
+    Items,
+    Kept,
+    Lists,
+    Memo,
+    Part,
+    Reader,
+    remembered,
+)
 
 ActionKey = tuple[str, tuple[str, ...], Any]
 _INT = re.compile(r"-?\d+")
@@ -443,6 +454,13 @@ class GameEncoding:
         count = feature.capacity if isinstance(feature, Each) else len(feature.keys)
         return self.items_at(start, (stop - start) // count, count, read, write, width=width)
 
+    @staticmethod
+    def group(read: Reader, *parts: Part) -> Group:
+        """One part made of ``parts`` read together (see ``adapters.incremental.Group``):
+        ``read(state, seat)`` gives the value of each part's own read, in their order (a
+        test should hold them equal: the observer calls ``read`` alone)."""
+        return Group(read, parts)
+
     def lists(self, read: Reader, *lists: tuple[str, Callable[[Any], Entries]]) -> Lists:
         """One part over several ``Each`` or ``Keys`` features whose items depend on the same
         reads (see ``adapters.incremental.Lists``): ``read(state, seat)`` gives a tuple of
@@ -520,7 +538,7 @@ class GameEncoding:
 
         return write
 
-    def incremental(self, *parts: Part | Items | Lists) -> Incremental:
+    def incremental(self, *parts: Part | Items | Group | Lists) -> Incremental:
         """An observer made of ``parts`` that together write every feature (see
         ``adapters.incremental``): kept per table and seat, and rewritten part by part; the
         header is written at every observation (its progress changes at every step)."""

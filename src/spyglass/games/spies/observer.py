@@ -98,10 +98,56 @@ class Sight:
 
 def observer(encoder: Any) -> Any:
     """The incremental observer of Spies! for ``encoder`` (its ``Encoding.observer``)."""
-    return encoder.incremental(*_table_parts(encoder), _board_part(encoder))
+    return encoder.incremental(
+        encoder.group(_table_values, *_table_parts(encoder)), _board_part(encoder)
+    )
 
 
 # ---------------------------------------------------------------------- the rest of the table
+
+
+def _table_values(state: SpiesState, seat: int) -> tuple[Any, ...]:
+    """What each of the table's parts (``_table_parts``, in their order) reads, in one call:
+    the turn (year, phase, power; the Action Points; the spy moving; this turn's moves),
+    tiles played and awards, annexations, the decision pending, the latest comparison and
+    duel, the contest, spies under Cover, Sanctioned markers, Secrets shown plain, the bids,
+    and the offer: who makes it to whom, and each side to the seats that see it."""
+    turn, board, offer = state.turn, state.board, state.talks.offer
+    if offer is None:
+        head = give = ask = None
+    else:
+        head = (offer.initiator, offer.partner, offer.sent)
+        give, ask = (offer.give, offer.ask) if diplomacy.sees_offer(state, seat) else (None, None)
+    return (
+        (
+            state.year,
+            state.phase,
+            state.power_index,
+            state.last_year,
+            state.pact,
+            turn.free_searches,
+        ),
+        turn.action_points,
+        (turn.moving, turn.spaces, turn.voyage),
+        (
+            frozenset(turn.moved),
+            frozenset(turn.relocated),
+            frozenset(turn.searched),
+            frozenset(turn.paid),
+        ),
+        (tuple(state.hands.played), tuple(turn.awarding)),
+        tuple(state.annexed.items()),
+        tuple(state.pending[:1]),
+        (tuple(board.comparisons[-1:]), tuple(board.duels[-1:])),
+        state.contest,
+        tuple(board.covered.items()),
+        tuple(board.markers),
+        frozenset(board.plain),
+        bidding.view(state, seat),
+        head,
+        give,
+        ask,
+    )
 
 
 def _table_parts(encoder: Any) -> list[Any]:
