@@ -251,6 +251,22 @@ class GameEncoding:
         lookup by value (a game that caches its actions meets a new one now and then: one
         per step in some); index() remembers each by identity, so the next step finds it in
         the C pass of legal_map."""
+        # Every action met before by value, found in C: a game that meets many action
+        # objects for the first time (Skyway's memo gives nine new ones per new blueprint)
+        # pays no Python call per action when their values are known. They are remembered by
+        # identity as index() would do.
+        fields = list(map(self._by_fields.get, map(_FIELDS, legal)))
+        if None not in fields:
+            indices = cast(list[int], fields)
+            by_fields = dict(zip(indices, legal, strict=True))
+            if len(by_fields) != len(legal):
+                raise EncodingError(f"{self.game.info.id}: two legal actions share one index")
+            if len(self._by_id) + len(legal) > 1 << 16:
+                self._by_id.clear()  # old objects may be gone: start afresh
+                self._alive.clear()
+            self._by_id.update(zip(map(id, legal), indices, strict=True))
+            self._alive += legal
+            return by_fields
         by_id, index = self._by_id, self.index
         seen = [by_id.get(id(a)) for a in legal]
         seen = [i if i is not None else index(a) for i, a in zip(seen, legal, strict=True)]
@@ -388,6 +404,55 @@ class GameEncoding:
         except KeyError:
             for c in cards:
                 out[start + self._known_slot(c)] = 1.0
+
+    def clear_cards(self, out: Out, start: int, cards: Iterable[Any]) -> None:
+        """Set the entry of each card of ``cards`` in the zone at ``start`` to 0 (the
+        opposite of :meth:`put_cards`, for kept vectors)."""
+        slot = self.card_slots
+        try:
+            for c in cards:
+                out[start + slot[c]] = 0.0
+        except KeyError:
+            for c in cards:
+                out[start + self._known_slot(c)] = 0.0
+
+    # Kept observers (``GameEncoding.kept``) bring a table's vector up to date from what it
+    # was written from: these compare in C and write only what changed.
+
+    @staticmethod
+    def switch(out: Out, was: int, now: int) -> int:
+        """Move a one-hot entry from ``was`` to ``now`` (-1: none); returns ``now``."""
+        if was != now:
+            if was >= 0:
+                out[was] = 0.0
+            if now >= 0:
+                out[now] = 1.0
+        return now
+
+    def keep_cards(self, out: Out, start: int, cards: list[Any], kept: list[Any]) -> None:
+        """Bring the zone at ``start``, written (as :meth:`put_cards` writes, one entry set
+        to 1 per card: the cards of such a zone are distinct) from ``kept``, to ``cards``,
+        and ``kept`` with it (a copy of ``cards``; the caller's own list, never the state's).
+        A list that lost cards at its end, or gained some there, has only those written; any
+        other change writes the zone's cards afresh. Both are lists (a tuple never equals a
+        list)."""
+        done, now = len(kept), len(cards)
+        if now == done:
+            if cards == kept:
+                return
+        elif now < done:
+            if cards == kept[:now]:  # lost its end: drawn from the top, say
+                self.clear_cards(out, start, kept[now:])
+                del kept[now:]
+                return
+        elif cards[:done] == kept:  # gained at its end: a pile growing
+            added = cards[done:]
+            self.put_cards(out, start, added)
+            kept += added
+            return
+        self.clear_cards(out, start, kept)
+        self.put_cards(out, start, cards)
+        kept[:] = cards
 
     def _known_slot(self, card: Any) -> int:
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from spyglass.engine.learner_spec import (
@@ -18,10 +18,12 @@ from spyglass.engine.learner_spec import (
     vocabulary,
 )
 
-from .rules import JACKS, KINGDOMS, SUITS, EmissaryState
+from .rules import JACKS, KINGDOMS, SUIT, SUITS, EmissaryState
 
 TRUMPS = ("S", "H", "C", "D")
 PHASES = ("choose", "gap", "respond", "discard", "over")
+#: The advisors' bits in ``jacks_used`` (one per Jack, in the order of JACKS).
+_JACK_BITS = (1 << len(JACKS)) - 1
 
 
 def encoding(options: Mapping[str, Any], players: int) -> Encoding:
@@ -66,8 +68,31 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
     )
 
 
-def observer(encoder: Any) -> Callable[[EmissaryState, int, Any], None]:
-    """The observation straight from the state (the view's features, without the view)."""
+class Written:
+    """What a table's kept vector was written from (``GameEncoding.kept``)."""
+
+    __slots__ = ("board", "deck", "discard", "hand", "laid", "ones", "phase", "scoring", "topic")
+
+    def __init__(self) -> None:
+        self.phase = -1  # the phase's entry; -1 none
+        # (rulers, kingdoms won, the one visited, advisors used, supporters spent): what the
+        # kingdoms, the allies, advisors and supporters are written from; their entries.
+        self.board: tuple[Any, ...] | None = None
+        self.ones: list[int] = []
+        self.laid = 0  # supporters turned face down
+        self.topic = -1  # the topic's entry; -1 none
+        self.hand: list[Any] = []  # the cards of each zone
+        self.scoring: list[Any] = []
+        self.deck: list[Any] = []
+        self.discard: list[Any] = []
+
+
+def observer(encoder: Any) -> Any:
+    """The observation straight from the state (the view's features, without the view), kept
+    per table: between two steps a card leaves the hand for the discard pile or the kingdom's
+    debates won, the deck loses its top cards, and now and then a kingdom is visited or won or
+    an advisor turned; each group of entries is compared with what it was written from and
+    only what changed is written again."""
     at = encoder.at
     names = (
         "phase",
@@ -112,49 +137,58 @@ def observer(encoder: Any) -> Callable[[EmissaryState, int, Any], None]:
     trumps = {t: trump + i for i, t in enumerate(TRUMPS)}
     jacks = [encoder.card_slot(j) for j in JACKS]
     slot = encoder.card_slots
-    put, cards = encoder.put_ones, encoder.put_cards
+    keep, switch = encoder.keep_cards, encoder.switch
 
-    def observe(state: EmissaryState, seat: int, out: Any) -> None:
-        ones: list[int] = []
-        if state.phase in phases:
-            ones.append(phases[state.phase])
-        won = state.won
-        for k, ruler in enumerate(state.rulers):
+    def board(rulers: list[Any], won: list[int], at: int | None, used: int, spent: int) -> Any:
+        """The entries set to 1 of the kingdoms, the one visited and its trump, the allies,
+        advisors and supporters; and how many supporters are face down."""
+        ones = []
+        for k, ruler in enumerate(rulers):
             start = kingdoms + k * row
             if k in won:
                 ones += [start + n, start + zone + 2]
             else:
-                ones += [start + slot[ruler], start + zone + (k == state.visiting)]
-        if state.visiting is not None:
-            ones.append(visiting + state.visiting)
-            if SUITS[state.trump] in trumps:
-                ones.append(trumps[SUITS[state.trump]])
-        if state.topic is not None:
-            ones.append(topic + slot[state.topic])
-        ones += [hand + slot[c] for c in state.hand]
-        used, spent = state.jacks_used, state.spent
-        down = 0
+                ones += [start + slot[ruler], start + zone + (k == at)]
+        if at is not None:
+            ones.append(visiting + at)
+            suit = SUITS[SUIT[rulers[at]]]
+            if suit in trumps:
+                ones.append(trumps[suit])
         for i, j in enumerate(jacks):
-            if used >> i & 1:
-                down += 1
-            else:
+            if not used >> i & 1:
                 ones += [allies + j, advisors + j]
-        supporters = [(k, state.rulers[k]) for k in won]
         laid = 0
-        for k, ruler in supporters:
+        for k in won:
+            ruler = rulers[k]
             if spent >> k & 1:
                 laid += 1
                 ones.append(spent_at + slot[ruler])
             else:
                 ones += [allies + zone + slot[ruler], ready + slot[ruler]]
-        ones += [won_here + slot[c] for c in state.scoring]
-        cards(out, contents, state.deck)
-        cards(out, discard, state.discard)
-        put(out, ones)
-        out[allies + n] = down
-        out[allies + zone + n] = laid
+        return ones, laid
+
+    def update(state: EmissaryState, seat: int, memo: Written, out: Any) -> None:
+        memo.phase = switch(out, memo.phase, phases.get(state.phase, -1))
+        won = state.won
+        now = (tuple(state.rulers), tuple(won), state.visiting, state.jacks_used, state.spent)
+        if now != memo.board:
+            for i in memo.ones:
+                out[i] = 0.0
+            ones, memo.laid = board(state.rulers, won, *now[2:])
+            for i in ones:
+                out[i] = 1.0
+            out[allies + n] = bin(state.jacks_used & _JACK_BITS).count("1")
+            out[allies + zone + n] = memo.laid
+            memo.board, memo.ones = now, ones
+        memo.topic = switch(
+            out, memo.topic, -1 if state.topic is None else topic + slot[state.topic]
+        )
+        keep(out, hand, state.hand, memo.hand)
+        keep(out, won_here, state.scoring, memo.scoring)
+        keep(out, contents, state.deck, memo.deck)
+        keep(out, discard, state.discard, memo.discard)
         out[wins] = state.wins / 8
         out[deck] = len(state.deck) / 32
-        out[score] = (len(won) + len(supporters) - laid) / 8
+        out[score] = (2 * len(won) - memo.laid) / 8
 
-    return observe
+    return encoder.kept(Written, update)

@@ -21,6 +21,7 @@ from spyglass.engine.learner_spec import (
 
 from .rules import SkywayState
 from .scoring import COLS
+from .scoring import SPACES as CELLS
 
 SPACES = grid_names("ABC", range(1, 4))
 SUITS = ("♠", "♥", "♣", "♦")
@@ -63,25 +64,30 @@ def observer(encoder: Any) -> Callable[[SkywayState, int, Any], None]:
         )
     )
     zone = len(encoder.cards) + 2
+    bases = (market, market + zone, market + 2 * zone)
+    # The play area's cells row by row, as the view's grid lists them.
+    cells = tuple(area + (i // COLS * 3 + i % COLS) * zone for i in range(CELLS))
     slot = encoder.card_slots
     cards = encoder.put_cards
 
     def observe(state: SkywayState, seat: int, out: Any) -> None:
         # Straight into ``out`` (a memoryview): one store per entry, no list in between.
-        for i, blueprint in enumerate(state.market[:3]):
-            base = market + i * zone
+        for base, blueprint in zip(bases, state.market, strict=False):
             for c in blueprint:
                 out[base + slot[c]] = 1.0
-        # The play area's cells row by row, as the view's grid lists them.
-        for i, stack in enumerate(state.grid):
-            at = area + (i // COLS * 3 + i % COLS) * zone
+        for at, stack in zip(cells, state.grid, strict=True):
             for c in stack:
                 out[at + slot[c]] = 1.0
         cards(out, contents, state.deck)
         cards(out, discard, state.discard)
         out[rounds] = state.round / 3
-        for k, n in enumerate(state.run_lengths):  # kept by the state as cards are placed
-            out[run + k] = n / 10
+        # Kept by the state as cards are placed (only the suits a placement changed are
+        # counted again).
+        spades, hearts, clubs, diamonds = state.run_lengths
+        out[run] = spades / 10
+        out[run + 1] = hearts / 10
+        out[run + 2] = clubs / 10
+        out[run + 3] = diamonds / 10
         out[deck] = len(state.deck) / 40
         out[last] = 1.0 if state.last_turn else 0.0
 
