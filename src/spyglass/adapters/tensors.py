@@ -334,8 +334,10 @@ class GameEncoding:
         factory = self.declaration.observer
         self._direct = None if factory is None else factory(self)
         # An observer that hands out whole vectors (header included) rather than writing
-        # into a fresh one.
-        self._incremental = isinstance(self._direct, Incremental | Kept)
+        # into a fresh one: its bound observe, called straight at every step.
+        self._whole: Callable[[State, int], np.ndarray] | None = (
+            self._direct.observe if isinstance(self._direct, Incremental | Kept) else None
+        )
 
     def _bounds(self, feature: Feature) -> tuple[list[float], list[float]]:
         """The lowest and highest value of each entry of a feature."""
@@ -437,21 +439,29 @@ class GameEncoding:
         other change writes the zone's cards afresh. Both are lists (a tuple never equals a
         list)."""
         done, now = len(kept), len(cards)
-        if now == done:
-            if cards == kept:
+        slot = self.card_slots
+        try:
+            if now < done:
+                if cards == kept[:now]:  # lost its end: drawn from the top, say
+                    for c in kept[now:]:
+                        out[start + slot[c]] = 0.0
+                    del kept[now:]
+                    return
+            elif now > done:
+                if cards[:done] == kept:  # gained at its end: a pile growing
+                    for c in cards[done:]:
+                        out[start + slot[c]] = 1.0
+                    kept += cards[done:]
+                    return
+            elif cards == kept:
                 return
-        elif now < done:
-            if cards == kept[:now]:  # lost its end: drawn from the top, say
-                self.clear_cards(out, start, kept[now:])
-                del kept[now:]
-                return
-        elif cards[:done] == kept:  # gained at its end: a pile growing
-            added = cards[done:]
-            self.put_cards(out, start, added)
-            kept += added
-            return
-        self.clear_cards(out, start, kept)
-        self.put_cards(out, start, cards)
+            for c in kept:
+                out[start + slot[c]] = 0.0
+            for c in cards:
+                out[start + slot[c]] = 1.0
+        except KeyError:  # a card not in card_slots yet (or outside the vocabulary)
+            self.clear_cards(out, start, kept)
+            self.put_cards(out, start, cards)
         kept[:] = cards
 
     def _known_slot(self, card: Any) -> int:
@@ -670,14 +680,14 @@ class GameEncoding:
         """The observation of ``state`` for ``seat``: equal to ``observe(state.view(seat))``,
         without building what the observation does not read (the log, the result) and, where
         the game declares a direct observer, without building the view at all."""
+        whole = self._whole
         direct = self._direct
-        if direct is None:
+        if whole is not None:
+            vector = whole(state, seat)
+        elif direct is None:
             # the view without the seat check and the log: the seat was checked by the adapter
             view = state._view(state._observer(seat))  # noqa: SLF001
             vector = self._vector(self._header(state, seat), view)
-        elif self._incremental:
-            # _incremental was set with _direct: it says _direct hands out whole vectors.
-            vector = cast("Incremental | Kept[Any]", direct).observe(state, seat)
         else:
             # Every step of every client comes here: no call that is not needed (typing.cast
             # is one), the header's entries worked out once (_header_at).

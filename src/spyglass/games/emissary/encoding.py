@@ -71,14 +71,34 @@ def encoding(options: Mapping[str, Any], players: int) -> Encoding:
 class Written:
     """What a table's kept vector was written from (``GameEncoding.kept``)."""
 
-    __slots__ = ("board", "deck", "discard", "hand", "laid", "ones", "phase", "scoring", "topic")
+    __slots__ = (
+        "advisors",
+        "advisors_used",
+        "deck",
+        "discard",
+        "hand",
+        "kingdoms",
+        "kingdoms_key",
+        "laid",
+        "phase",
+        "scoring",
+        "supporters",
+        "supporters_key",
+        "topic",
+    )
 
     def __init__(self) -> None:
         self.phase = -1  # the phase's entry; -1 none
-        # (rulers, kingdoms won, the one visited, advisors used, supporters spent): what the
-        # kingdoms, the allies, advisors and supporters are written from; their entries.
-        self.board: tuple[Any, ...] | None = None
-        self.ones: list[int] = []
+        # The kingdoms, the one visited and its trump: written from (rulers, kingdoms won,
+        # the one visited); their entries set to 1.
+        self.kingdoms_key: tuple[Any, ...] | None = None
+        self.kingdoms: list[int] = []
+        # The advisors ready (and among the allies): written from the advisors used.
+        self.advisors_used = -1
+        self.advisors: list[int] = []
+        # The supporters, ready or spent: written from (rulers, kingdoms won, spent).
+        self.supporters_key: tuple[Any, ...] | None = None
+        self.supporters: list[int] = []
         self.laid = 0  # supporters turned face down
         self.topic = -1  # the topic's entry; -1 none
         self.hand: list[Any] = []  # the cards of each zone
@@ -87,12 +107,21 @@ class Written:
         self.discard: list[Any] = []
 
 
+def _rewrite(out: Any, was: list[int], now: list[int]) -> list[int]:
+    """Entries set to 1: ``was`` cleared, ``now`` set; returns ``now``."""
+    for i in was:
+        out[i] = 0.0
+    for i in now:
+        out[i] = 1.0
+    return now
+
+
 def observer(encoder: Any) -> Any:
     """The observation straight from the state (the view's features, without the view), kept
     per table: between two steps a card leaves the hand for the discard pile or the kingdom's
-    debates won, the deck loses its top cards, and now and then a kingdom is visited or won or
-    an advisor turned; each group of entries is compared with what it was written from and
-    only what changed is written again."""
+    debates won, the deck loses its top cards, and now and then a kingdom is visited or won,
+    an advisor turned or a supporter spent. Each group of entries is compared (in C) with what
+    it was written from and only what changed is written again."""
     at = encoder.at
     names = (
         "phase",
@@ -138,10 +167,17 @@ def observer(encoder: Any) -> Any:
     jacks = [encoder.card_slot(j) for j in JACKS]
     slot = encoder.card_slots
     keep, switch = encoder.keep_cards, encoder.switch
+    # The advisors ready for each set of advisors used (a bit per Jack), and how many are
+    # face down.
+    ready_advisors = [
+        [e for i, j in enumerate(jacks) if not used >> i & 1 for e in (allies + j, advisors + j)]
+        for used in range(1 << len(JACKS))
+    ]
+    down = [bin(used).count("1") for used in range(1 << len(JACKS))]
 
-    def board(rulers: list[Any], won: list[int], at: int | None, used: int, spent: int) -> Any:
-        """The entries set to 1 of the kingdoms, the one visited and its trump, the allies,
-        advisors and supporters; and how many supporters are face down."""
+    def shown_kingdoms(rulers: list[Any], won: list[int], at: int | None) -> list[int]:
+        """The kingdoms' entries: a won kingdom's card face down, each one's state; the one
+        visited and its trump."""
         ones = []
         for k, ruler in enumerate(rulers):
             start = kingdoms + k * row
@@ -154,39 +190,49 @@ def observer(encoder: Any) -> Any:
             suit = SUITS[SUIT[rulers[at]]]
             if suit in trumps:
                 ones.append(trumps[suit])
-        for i, j in enumerate(jacks):
-            if not used >> i & 1:
-                ones += [allies + j, advisors + j]
-        laid = 0
-        for k in won:
-            ruler = rulers[k]
-            if spent >> k & 1:
-                laid += 1
-                ones.append(spent_at + slot[ruler])
-            else:
-                ones += [allies + zone + slot[ruler], ready + slot[ruler]]
-        return ones, laid
+        return ones
 
     def update(state: EmissaryState, seat: int, memo: Written, out: Any) -> None:
-        memo.phase = switch(out, memo.phase, phases.get(state.phase, -1))
-        won = state.won
-        now = (tuple(state.rulers), tuple(won), state.visiting, state.jacks_used, state.spent)
-        if now != memo.board:
-            for i in memo.ones:
-                out[i] = 0.0
-            ones, memo.laid = board(state.rulers, won, *now[2:])
-            for i in ones:
-                out[i] = 1.0
-            out[allies + n] = bin(state.jacks_used & _JACK_BITS).count("1")
-            out[allies + zone + n] = memo.laid
-            memo.board, memo.ones = now, ones
-        memo.topic = switch(
-            out, memo.topic, -1 if state.topic is None else topic + slot[state.topic]
-        )
-        keep(out, hand, state.hand, memo.hand)
-        keep(out, won_here, state.scoring, memo.scoring)
-        keep(out, contents, state.deck, memo.deck)
-        keep(out, discard, state.discard, memo.discard)
+        # Everything compared here first (in C), a call made only for what changed: most
+        # steps change one or two lists.
+        now_phase = phases.get(state.phase, -1)
+        if now_phase != memo.phase:
+            memo.phase = switch(out, memo.phase, now_phase)
+        rulers, won = state.rulers, state.won
+        key = (tuple(rulers), tuple(won), state.visiting)
+        if key != memo.kingdoms_key:
+            memo.kingdoms = _rewrite(out, memo.kingdoms, shown_kingdoms(rulers, won, key[2]))
+            memo.kingdoms_key = key
+        used = state.jacks_used & _JACK_BITS
+        if used != memo.advisors_used:
+            memo.advisors = _rewrite(out, memo.advisors, ready_advisors[used])
+            out[allies + n] = down[used]
+            memo.advisors_used = used
+        spent = state.spent
+        key = (key[0], key[1], spent)
+        if key != memo.supporters_key:
+            supporters, laid = [], 0
+            for k in won:
+                ruler = rulers[k]
+                if spent >> k & 1:
+                    laid += 1
+                    supporters.append(spent_at + slot[ruler])
+                else:
+                    supporters += [allies + zone + slot[ruler], ready + slot[ruler]]
+            memo.supporters = _rewrite(out, memo.supporters, supporters)
+            out[allies + zone + n] = memo.laid = laid
+            memo.supporters_key = key
+        now_topic = -1 if state.topic is None else topic + slot[state.topic]
+        if now_topic != memo.topic:
+            memo.topic = switch(out, memo.topic, now_topic)
+        if state.hand != memo.hand:
+            keep(out, hand, state.hand, memo.hand)
+        if state.scoring != memo.scoring:
+            keep(out, won_here, state.scoring, memo.scoring)
+        if state.deck != memo.deck:
+            keep(out, contents, state.deck, memo.deck)
+        if state.discard != memo.discard:
+            keep(out, discard, state.discard, memo.discard)
         out[wins] = state.wins / 8
         out[deck] = len(state.deck) / 32
         out[score] = (2 * len(won) - memo.laid) / 8
