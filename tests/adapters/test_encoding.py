@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -380,6 +382,151 @@ def test_boba_tea_kept_vectors_follow_changes_behind_the_observers_back() -> Non
             table.apply(rng.choice(table.legal_actions()))
         exact(table)
         exact(state)
+
+
+def test_actions_met_before_by_value_are_found_without_a_lookup_each() -> None:
+    """A legal list of action objects never met by identity, each equal to one met before
+    (a game whose memo of actions was rebuilt), is indexed without one ``index`` call per
+    action, and the next time by identity."""
+    from dataclasses import replace
+
+    game = spyglass.load("skyway")
+    encoding = GameEncoding(game, 1)
+    state = game.new_state(players=1, seed=4)
+    first = encoding.legal_map(state)
+    state._legal = [replace(a, text=a.text) for a in state._legal_list()]  # new objects
+    looked_up: list[Action] = []
+    index = encoding.index
+
+    def counted(action: Action) -> int:
+        looked_up.append(action)
+        return index(action)
+
+    encoding.index = counted  # type: ignore[method-assign]
+    again = encoding.legal_map(state)
+    assert looked_up == []
+    assert list(again) == list(first)
+    assert all(again[i] is not first[i] and again[i] == first[i] for i in first)
+    by_id = dict(encoding._by_id)
+    assert all(by_id[id(a)] == i for i, a in again.items())  # remembered by identity
+    assert encoding.legal_map(state) == again
+    # Two equal actions in one list share an index: refused, as by the long way.
+    state._legal = [*state._legal_list(), replace(state._legal_list()[0])]
+    with pytest.raises(EncodingError, match="share one index"):
+        encoding.legal_map(state)
+
+
+def test_keep_cards_brings_a_zone_to_what_put_cards_writes() -> None:
+    """``keep_cards`` turns a zone written from one list of distinct cards into the zone of
+    another, whatever the change (cards lost or gained at the end, in the middle, the order
+    changed, emptied, refilled), the same as writing the new list afresh; a card the encoding
+    has not yet placed in ``card_slots`` (the Emissary's advisors) is found all the same."""
+    from spyglass.games.emissary.rules import JACKS
+
+    encoding = GameEncoding(spyglass.load("emissary"), 1)
+    for jack in JACKS:  # as before the observer first looked them up
+        del encoding.card_slots[jack]
+    pool = list(encoding.card_slots) + list(JACKS)
+    rng = Rng(11)
+    kept: list[Any] = []
+    vector = np.zeros(encoding.observation_size, np.float32)
+    out = memoryview(vector)
+    start = encoding.at("hand")
+    cards: list[Any] = []
+    for step in range(400):
+        move = rng.below(7)
+        if move == 0 and cards:
+            del cards[-1 - rng.below(min(3, len(cards))) :]  # lost its end
+        elif move == 1:
+            cards += [c for c in rng.shuffled(pool)[:3] if c not in cards]  # gained at its end
+        elif move == 2 and cards:
+            del cards[rng.below(len(cards))]  # lost one in its middle
+        elif move == 3:
+            cards = rng.shuffled(cards)  # the same cards in another order
+        elif move == 4:
+            cards = list(rng.shuffled(pool)[: rng.below(12)])  # another list
+        elif move == 5 and step % 5 == 0:
+            cards = []
+        else:
+            cards.insert(0, next(c for c in rng.shuffled(pool) if c not in cards))
+        encoding.keep_cards(out, start, list(cards), kept)
+        fresh = np.zeros(encoding.observation_size, np.float32)
+        encoding.put_cards(memoryview(fresh), start, cards)
+        assert np.array_equal(vector, fresh), step
+        assert kept == cards
+    entry = start + 3
+    assert encoding.switch(out, -1, entry) == entry and vector[entry] == 1.0
+    assert encoding.switch(out, entry, -1) == -1 and vector[entry] == 0.0
+
+
+def test_the_emissary_kept_vector_follows_changes_behind_the_observers_back() -> None:
+    """The Emissary keeps each table's vector and compares each group of its entries with
+    what it was written from: whole games with a determinization observed at every step,
+    then the hand, the deck, the discard pile, the debates won, the rulers, the kingdoms won,
+    the advisors used and the supporters spent changed in place, and many tables whose ids
+    come back, all encode as the views do."""
+    game = spyglass.load("emissary")
+    encoding = GameEncoding(game, 1, strict=True)
+
+    def exact(state: Any) -> np.ndarray:
+        got = encoding.observe_state(state, 0)
+        assert np.array_equal(got, encoding.observe(state.view(0)))
+        return got
+
+    rng = Rng(5)
+    abilities = wins = 0
+    for seed in range(12):
+        state = game.new_state(players=1, seed=seed)
+        first = exact(state)
+        held = first.copy()
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            exact(state)
+            exact(state.determinize(0, rng))
+            abilities += state.jacks_used != 0 or state.spent != 0
+            wins = max(wins, len(state.won))
+        assert np.array_equal(first, held)  # handed out earlier: a copy, unchanged since
+    assert abilities and wins
+    state = next(
+        s
+        for s in (game.new_state(players=1, seed=seed) for seed in range(100, 200))
+        if _played_until_won(s, rng)
+    )
+    exact(state)
+    state.hand.reverse()  # the same cards in another order: the same zone
+    exact(state)
+    state.hand.append(state.deck.pop(0))  # the deck's bottom card into the hand
+    exact(state)
+    state.discard.insert(0, state.hand.pop())  # into the pile's bottom, not its top
+    exact(state)
+    state.scoring.append(state.discard.pop())
+    exact(state)
+    state.rulers.reverse()  # kingdoms ruled by others
+    exact(state)
+    state.won.append(next(k for k in range(8) if k not in state.won))
+    exact(state)
+    state.jacks_used ^= 0b0101
+    exact(state)
+    state.spent ^= 1 << state.won[0]
+    exact(state)
+    state.topic = state.deck[-1]
+    exact(state)
+    for seed in range(40):  # tables made and dropped: ids come back, contents do not
+        table = game.new_state(players=1, seed=seed)
+        for _ in range(seed % 7):
+            if not table.is_over:
+                table.apply(rng.choice(table.legal_actions()))
+        exact(table)
+        exact(state)
+
+
+def _played_until_won(state: Any, rng: Rng) -> bool:
+    """Play ``state`` at random until a kingdom is won (True) or the game ends (False)."""
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+        if state.won and state.deck and state.hand and not state.is_over:
+            return True
+    return False
 
 
 @pytest.mark.parametrize("game_id", ["hide-and-seek", "skyway", "syndicate"])

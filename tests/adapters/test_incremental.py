@@ -175,6 +175,156 @@ def test_kept_vectors_are_per_table_and_seat_and_handed_out_as_copies() -> None:
     assert list(out) == [1.0, 0.0, 0.0, 1.0, 0.0]
 
 
+def test_a_group_writes_the_members_whose_values_changed() -> None:
+    """``Group``: one read gives every member's value; a member is written again only when
+    its own value changed (by value, a new equal tuple included), as it would be alone."""
+    writes: list[Any] = []
+
+    def member(start: int) -> Part:
+        def write(value: tuple[int, int]) -> dict[int, float]:
+            writes.append((start, value))
+            return {start + value[0]: float(value[1])}
+
+        return Part(lambda table, seat: None, write, ((start, start + 3),))
+
+    table = _Table()
+    table.cards = (0, 1)
+
+    def read(table: _Table, seat: int) -> tuple[Any, ...]:
+        return ((table.cards[0], 1), (table.counter % 3, 2))
+
+    observer = Incremental("t", 2 + 6, 2, [Group(read, (member(2), member(5)))])
+    assert list(observer.observe(table, 0)) == [0, 0, 1, 0, 0, 2, 0, 0]
+    assert writes == [(2, (0, 1)), (5, (0, 2))]
+    writes.clear()
+    table.counter = 3  # the second member's value is a new tuple, equal to the old
+    assert list(observer.observe(table, 0)) == [0, 0, 1, 0, 0, 2, 0, 0]
+    assert writes == []
+    table.counter = 4
+    assert list(observer.observe(table, 0)) == [0, 0, 1, 0, 0, 0, 2, 0]
+    assert writes == [(5, (1, 2))]
+
+
+def test_lists_pass_over_a_list_handed_back_as_the_same_object() -> None:
+    """``Lists``: a list read as the very object of the last observation is not compared
+    item by item; one that is another object has only its changed items written, and a list
+    that shrank has the items gone cleared."""
+    writes: list[Any] = []
+
+    def write(item: int) -> list[int]:
+        writes.append(item)
+        return [item]
+
+    first, second = (0, 1), (2,)
+    lists = {"now": (first, second)}
+    read = lambda table, seat: lists["now"]  # noqa: E731
+    part = Lists(
+        read,
+        (
+            Items(lambda t, s: None, write, (2, 6), ((2, 10),)),
+            Items(lambda t, s: None, write, (10, 14), ((10, 18),)),
+        ),
+    )
+    observer, table = Incremental("t", 18, 2, [part]), _Table()
+    assert list(np.flatnonzero(observer.observe(table, 0))) == [2, 7, 12]
+    assert writes == [0, 1, 2]
+    writes.clear()
+    lists["now"] = (first, (2, 3))  # the first list is the same object: passed over
+    assert list(np.flatnonzero(observer.observe(table, 0))) == [2, 7, 12, 17]
+    assert writes == [3]
+    writes.clear()
+    lists["now"] = ((0,), (2, 3))  # another object, shorter: the item gone is cleared
+    assert list(np.flatnonzero(observer.observe(table, 0))) == [2, 12, 17]
+    assert writes == []
+
+
+def _spies_tables() -> list[tuple[int, dict[str, Any]]]:
+    return [
+        (2, {}),
+        (5, {"historical_alliances": True}),
+        (4, {"russia_bidding": True, "secret_money": True}),
+    ]
+
+
+@pytest.mark.parametrize(("players", "options"), _spies_tables())
+def test_spies_table_values_are_what_each_part_reads_alone(
+    players: int, options: dict[str, Any]
+) -> None:
+    """The Spies! observer reads its table's small parts in one call (``_table_values``): at
+    every step of a game, for every seat, it gives what each part's own read gives."""
+    game = spyglass.load("spies", **options)
+    encoding = GameEncoding(game, players)
+    assert isinstance(encoding._direct, Incremental)
+    group = next(p for p in encoding._direct.parts if isinstance(p, Group))
+    state, rng = game.new_state(players=players, seed=17), Rng(17)
+    while not state.is_over:
+        for seat in range(players):
+            assert group.read(state, seat) == tuple(p.read(state, seat) for p in group.parts)
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.step > 300
+
+
+def test_the_spies_board_hands_back_its_objects_and_follows_changes_in_place() -> None:
+    """The Spies! board reader hands back the same objects while nothing changed (so the
+    observer passes over them by identity), and compares the table afresh at every read: a
+    spy moved, a chit drawn, a face seen, made in place behind the observer's back; a clone;
+    another table observed in between; a determinization. Every observation equals the
+    encoding of the view."""
+    from spyglass.games.spies.observer import Board
+
+    game = spyglass.load("spies")
+    encoding = GameEncoding(game, 2, strict=True)
+    assert isinstance(encoding._direct, Incremental)
+    board = next(p for p in encoding._direct.parts if isinstance(p, Lists)).read
+    assert isinstance(board, Board)
+    state, rng = game.new_state(players=2, seed=23), Rng(23)
+    while state.phase in ("secrets", "police", "spies") or state.board.known == {}:
+        state.apply(rng.choice(state.legal_actions()))
+    _assert_exact(encoding, state, 0, "placed")
+    value = board(state, 0)
+    assert board(state, 0) is value  # nothing changed: the very same objects
+    other = game.new_state(players=2, seed=24)
+    for _ in range(120):
+        other.apply(rng.choice(other.legal_actions()))
+    _assert_exact(encoding, other, 0, "another table")
+    assert board(state, 0) == value  # read afresh after another table: equal values
+    again = board(state, 0)
+    assert again is board(state, 0)
+    # A spy moved in place (a new record in the same dict): only its list is new, and in it
+    # only its pair.
+    label, spy = next(iter(state.board.spies.items()))
+    moved = replace(spy, place=next(c for c in ("Paris", "Rome") if c != spy.place))
+    state.board.spies[label] = moved
+    now = board(state, 0)
+    assert now[0] is again[0] and now[2] is again[2] and now[3] is again[3]
+    assert now[1] is not again[1]
+    changed = [i for i, (a, b) in enumerate(zip(now[1], again[1], strict=True)) if a is not b]
+    assert changed == [0] and now[1][0][0] is moved
+    _assert_exact(encoding, state, 0, "a spy moved in place")
+    _assert_exact(encoding, state, 1, "a spy moved in place")
+    # A chit into a hand (a list changed in place) and a face seen (a dict changed in place).
+    power = state.power
+    state.hands.chits[power].append(state.hands.cup[-1])
+    _assert_exact(encoding, state, 0, "a chit drawn in place")
+    _assert_exact(encoding, state, 1, "a chit drawn in place")
+    hidden = next(
+        unit.label
+        for unit in state.board.police.values()
+        if not state.sees_piece(0, unit.label, unit.power)
+    )
+    state.reveal([hidden], 0)
+    _assert_exact(encoding, state, 0, "a face seen")
+    _assert_exact(encoding, state, 1, "a face seen")
+    # Clones and determinizations are other tables, with the same or other pieces.
+    for _ in range(30):
+        clone = state.clone()
+        clone.apply(rng.choice(clone.legal_actions()))
+        _assert_exact(encoding, clone, clone.step % 2, "a clone")
+        _assert_exact(encoding, state.determinize(0, rng), 0, "determinized")
+        _assert_exact(encoding, state, 0, "the table itself")
+        state.apply(rng.choice(state.legal_actions()))
+
+
 def _assert_exact(encoding: GameEncoding, state: State, seat: int, note: str) -> None:
     expected = encoding.observe(state.view(seat))
     got = encoding.observe_state(state, seat)

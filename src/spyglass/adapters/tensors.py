@@ -635,12 +635,13 @@ class GameEncoding:
         header is written here."""
         return Kept(self.game.info.id, self.observation_size, fresh, update, self._put_header)
 
-    def _put_header(self, state: State, seat: int, out: Out) -> None:
-        """The header's entries, in a fresh vector or a kept one: the seats to move, my turn
-        and over are cleared first (in a kept vector the observing seat's entry is the same for
-        ever: it is kept per seat)."""
+    def _put_header(self, state: State, seat: int, out: Out, kept: bool = True) -> None:
+        """The header's entries, in a kept vector (the seats to move, my turn and over are
+        cleared first; the observing seat's entry is the same for ever: it is kept per seat)
+        or, with ``kept`` False, in a fresh one (all zero)."""
         n, over, turn, progress = self._header_at
-        out[n:progress] = self._header_zeros
+        if kept:
+            out[n:progress] = self._header_zeros
         out[seat] = 1.0
         mover = state.current_player
         if mover is None:
@@ -695,7 +696,7 @@ class GameEncoding:
             # numpy's stubs give ndarray the buffer protocol only from Python 3.12 on
             out: memoryview[float] = memoryview(vector)  # type: ignore[arg-type]
             direct(state, seat, out)
-            self._put_header(state, seat, out)
+            self._put_header(state, seat, out, False)
         if self.strict:
             self._check_bounds(vector)
         return vector

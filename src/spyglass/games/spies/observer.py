@@ -129,12 +129,10 @@ def _table_values(state: SpiesState, seat: int) -> tuple[Any, ...]:
         ),
         turn.action_points,
         (turn.moving, turn.spaces, turn.voyage),
-        (
-            frozenset(turn.moved),
-            frozenset(turn.relocated),
-            frozenset(turn.searched),
-            frozenset(turn.paid),
-        ),
+        frozenset(turn.moved),
+        frozenset(turn.relocated),
+        frozenset(turn.searched),
+        frozenset(turn.paid),
         (tuple(state.hands.played), tuple(turn.awarding)),
         tuple(state.annexed.items()),
         tuple(state.pending[:1]),
@@ -220,7 +218,6 @@ def _turn_parts(encoder: Any) -> list[Any]:
             "moving.voyage.may_reroll",
         )
     )
-    lists = [_each_one_hot(encoder, p) for p in ("moved", "relocated", "searched", "paid")]
 
     def write_turn(value: tuple[Any, ...]) -> dict[int, float]:
         now, step, index, last, pacted, freed = value
@@ -250,14 +247,19 @@ def _turn_parts(encoder: Any) -> list[Any]:
             out[reroll[0]] = (1.0 if voyage.may_reroll else 0.0) / reroll[1]
         return out
 
-    def write_lists(value: tuple[frozenset[str], ...]) -> list[int]:
-        ones = []
-        for (start, stride, capacity, positions), items in zip(lists, value, strict=True):
+    def list_writer(path: str) -> Callable[[frozenset[str]], list[int]]:
+        """The entries of this turn's list at ``path`` (sorted, as the view lists it)."""
+        start, stride, capacity, positions = _each_one_hot(encoder, path)
+
+        def write(items: frozenset[str]) -> list[int]:
+            ones = []
             for i, item in enumerate(sorted(items)[:capacity]):
                 at = positions.get(item)
                 if at is not None:
                     ones.append(start + i * stride + at)
-        return ones
+            return ones
+
+        return write
 
     return [
         encoder.part(
@@ -287,19 +289,21 @@ def _turn_parts(encoder: Any) -> list[Any]:
             write_moving,
             *(p for p in encoder.declaration_paths() if p.startswith("moving.")),
         ),
+        # This turn's lists, each on its own: a spy that finishes moving changes one.
         encoder.part(
-            lambda state, seat: (
-                frozenset(state.turn.moved),
-                frozenset(state.turn.relocated),
-                frozenset(state.turn.searched),
-                frozenset(state.turn.paid),
-            ),
-            write_lists,
-            "moved",
-            "relocated",
-            "searched",
-            "paid",
+            lambda state, seat: frozenset(state.turn.moved), list_writer("moved"), "moved"
         ),
+        encoder.part(
+            lambda state, seat: frozenset(state.turn.relocated),
+            list_writer("relocated"),
+            "relocated",
+        ),
+        encoder.part(
+            lambda state, seat: frozenset(state.turn.searched),
+            list_writer("searched"),
+            "searched",
+        ),
+        encoder.part(lambda state, seat: frozenset(state.turn.paid), list_writer("paid"), "paid"),
     ]
 
 
