@@ -90,16 +90,29 @@ CHEAP = {"tuned"}
 _ismcts_growing = tuple(f"ismcts:iterations={n},cutoff=0" for n in (40, 200, 1000))
 #: PIMC where full bot playouts cost too much (tens of moves, each a search of the bot's own):
 #: each rollout stops after five moves and the game's evaluation scores it.
-_pimc_cut = tuple(f"pimc:samples={n},cutoff=5" for n in (4, 16, 64))
+_pimc_cut = tuple(f"pimc:samples={n},cutoff=5" for n in (4, 16))
+#: Hindsight optimisation: each sampled deal solved by the game's clairvoyant solver (the
+#: generic search where the game has none).
+_hindsight = tuple(f"pimc:samples={n},evaluator=solver,cutoff=5" for n in (4, 16))
+_ISMCTS = "ISMCTS, leaves scored by the evaluation"
+_PIMC_CUT = "PIMC, bot rollouts cut after 5 moves"
+_HINDSIGHT = "hindsight optimisation over the solver"
 #: How strength grows with effort, for the games whose strongest agent falls short of the
-#: targets: each method at growing budgets, on the first --effort-deals deals.
+#: targets: each method at growing budgets, on the first --effort-deals deals. Where a
+#: budget costs tens of CPU-seconds a deal, its series stops one budget earlier.
 EFFORT: dict[str, dict[str, tuple[str, ...]]] = {
+    "tinker-sailor-soldier-spy": {
+        _ISMCTS: _ismcts_growing,
+        "PIMC, bot rollouts": ("pimc:samples=4", "pimc:samples=16", "pimc:samples=64"),
+        _HINDSIGHT: _hindsight,
+    },
+    "skyway": {
+        _ISMCTS: _ismcts_growing,
+        _PIMC_CUT: _pimc_cut[:1],
+        _HINDSIGHT: _hindsight[:1],
+    },
     "sandwich-guy": {
-        "ISMCTS, leaves scored by the evaluation": (
-            "ismcts:iterations=40,cutoff=0",
-            "ismcts:iterations=200,cutoff=0",
-            "ismcts:iterations=1000,cutoff=0",
-        ),
+        _ISMCTS: _ismcts_growing,
         "PIMC, bot rollouts": ("pimc:samples=4", "pimc:samples=16", "pimc:samples=64"),
         "hindsight optimisation over the solver": (
             "pimc:samples=4,evaluator=solver",
@@ -110,41 +123,26 @@ EFFORT: dict[str, dict[str, tuple[str, ...]]] = {
             "tuned",
             "pimc:samples=4,policy=tuned",
             "pimc:samples=16,policy=tuned",
-            "pimc:samples=64,policy=tuned",
         ),
     },
-    "hide-and-seek": {
-        "ISMCTS, leaves scored by the evaluation": _ismcts_growing,
-        "PIMC, bot rollouts cut after 5 moves": _pimc_cut,
-        "hindsight optimisation over the solver": (
-            "pimc:samples=4,evaluator=solver,cutoff=5",
-            "pimc:samples=16,evaluator=solver,cutoff=5",
-        ),
-    },
-    "area-52": {
-        "ISMCTS, leaves scored by the evaluation": _ismcts_growing,
-        "PIMC, bot rollouts cut after 5 moves": _pimc_cut,
-        "hindsight optimisation over the solver": ("pimc:samples=4,evaluator=solver,cutoff=5",),
-    },
+    "area-52": {_ISMCTS: _ismcts_growing, _PIMC_CUT: _pimc_cut, _HINDSIGHT: _hindsight[:1]},
+    "dead-center": {_ISMCTS: _ismcts_growing, _PIMC_CUT: _pimc_cut, _HINDSIGHT: _hindsight[:1]},
     "boba-tea": {
-        "ISMCTS, leaves scored by the evaluation": _ismcts_growing,
-        "PIMC, bot rollouts cut after 5 moves": _pimc_cut,
-        "hindsight optimisation over the generic search": (
-            "pimc:samples=4,evaluator=solver,cutoff=5",
-        ),
+        _ISMCTS: _ismcts_growing,
+        _PIMC_CUT: _pimc_cut,
+        "hindsight optimisation over the generic search": _hindsight[:1],
     },
     "foursquare": {
-        "ISMCTS, leaves scored by the evaluation": _ismcts_growing,
-        "PIMC, bot rollouts cut after 5 moves": ("pimc:samples=4,cutoff=5",),
+        _ISMCTS: _ismcts_growing,
+        _PIMC_CUT: _pimc_cut[:1],
+        "hindsight optimisation over the generic search": _hindsight[:1],
     },
+    "loot-the-loop": {_ISMCTS: _ismcts_growing, _PIMC_CUT: _pimc_cut, _HINDSIGHT: _hindsight[:1]},
+    "hide-and-seek": {_ISMCTS: _ismcts_growing, _PIMC_CUT: _pimc_cut, _HINDSIGHT: _hindsight},
+    "emissary": {_ISMCTS: _ismcts_growing, _PIMC_CUT: _pimc_cut, _HINDSIGHT: _hindsight},
 }
 #: Games whose effort series stop at fewer deals than --effort-deals (their search costs most).
-EFFORT_DEALS: dict[str, int] = {
-    "hide-and-seek": 50,
-    "area-52": 50,
-    "boba-tea": 50,
-    "foursquare": 50,
-}
+EFFORT_DEALS: dict[str, int] = {"skyway": 12, "foursquare": 12, "dead-center": 12}
 #: Multiplayer agents set against the heuristic seat for seat, on --versus-tables tables.
 VERSUS: dict[str, tuple[str, ...]] = {}
 #: Solo games whose rules changed after results were kept for them, with the change (its
@@ -228,11 +226,24 @@ def policy_tag(game_id: str, agent: str) -> str:
     return policy_version(game_id)
 
 
+def solver_tag(game_id: str, agent: str) -> str:
+    """The solver's version where ``agent`` solves sampled deals (``evaluator=solver``), else
+    empty: a faster or corrected solver is new work."""
+    if agents.parse_spec(agent)[1].get("evaluator") != "solver":
+        return ""
+    return solver_version(game_id)
+
+
 def work_tag(game_id: str, agent: str | None) -> str:
     """What a part's key adds to its arguments to name its work exactly: the rules' revision
-    (:data:`REVISED`) and the tuned policy's version (:func:`policy_tag`), where there are
-    any. Empty otherwise, so the keys of every other part stay those of the results kept."""
-    tags = [REVISED.get(game_id, ""), policy_tag(game_id, agent) if agent else ""]
+    (:data:`REVISED`), the tuned policy's version (:func:`policy_tag`) and the solver's
+    (:func:`solver_tag`), where there are any. Empty otherwise, so the keys of every other
+    part stay those of the results kept."""
+    tags = [
+        REVISED.get(game_id, ""),
+        policy_tag(game_id, agent) if agent else "",
+        solver_tag(game_id, agent) if agent else "",
+    ]
     return " ".join(t for t in tags if t)
 
 
@@ -737,10 +748,14 @@ MIN_DEALS = FIRST_ROUND
 SIGNIFICANT = 0.05
 
 
-def series(game_id: str, budgets: list[int]) -> list[str]:
-    """The solo series of a game, in the order the tables list them."""
+def series(game_id: str, budgets: list[int], effort: bool = True) -> list[str]:
+    """The solo series of a game, in the order the tables list them; with ``effort=False``
+    without those played only for the effort series (a few deals each: they are not tested
+    against the heuristic, so they do not swell the family Holm's correction holds together)."""
     names = ["random", "heuristic", *(ismcts(game_id, b, solo=True) for b in budgets)]
     names += [c for c in CANDIDATES.get(game_id, ()) if c not in names]
+    if not effort:
+        return names
     for specs in EFFORT.get(game_id, {}).values():
         names += [c for c in specs if c not in names]
     return names
@@ -783,7 +798,7 @@ def solo_ranking(
     them, p below SIGNIFICANT) are eligible; among them the higher win rate ranks first, and
     on equal rates the series listed first (the cheaper)."""
     ranked = []
-    for position, agent in enumerate(series(game_id, budgets)):
+    for position, agent in enumerate(series(game_id, budgets, effort=False)):
         rows = results.solo.get((game_id, agent), [])
         if len(rows) < MIN_DEALS:
             continue
@@ -910,7 +925,7 @@ def paired(solo: list, budgets: list[int], solo_rows: dict) -> list[str]:
     ]
     rows, pvalues = [], []
     for info in solo:
-        for agent in series(info.id, budgets)[2:]:
+        for agent in series(info.id, budgets, effort=False)[2:]:
             deals, mine, theirs, first, second = versus_heuristic(info.id, agent, solo_rows)
             if not deals:
                 continue
@@ -958,7 +973,7 @@ def targets(solo: list, budgets: list[int], results: Results) -> list[str]:
     ]
     family = []
     for info in solo:
-        for agent in series(info.id, budgets)[2:]:
+        for agent in series(info.id, budgets, effort=False)[2:]:
             deals, _, _, first, second = versus_heuristic(info.id, agent, results.solo)
             if deals:
                 family.append(((info.id, agent), mcnemar(first, second)))
