@@ -632,7 +632,12 @@ def _powers(
     place, the chits, the tiles in hand and discarded; then the tiles played."""
     n = len(POWERS)
     secrets, police, spies, chits, tiles, discarded = (held[k * n : (k + 1) * n] for k in range(6))
-    played = held[-1]
+    gone = {tile for _, tile, _ in held[-1]}
+
+    def unplayed(power: str) -> tuple[str, ...]:
+        """A power's own tiles not played yet (the manifest everyone knows, in its order)."""
+        return tuple([t for t in _OWN_TILES[power] if t not in gone])
+
     items = []
     for i, (power, (seat_of, faces, hand, rich)) in enumerate(
         zip(POWERS, seen.powers, strict=True)
@@ -649,7 +654,7 @@ def _powers(
                 None if points is None else points[i],
                 (tiles[i], tuple(t for t, _ in discarded[i]))
                 if hand
-                else (len(tiles[i]), len(discarded[i]), played),
+                else (len(tiles[i]), len(discarded[i]), unplayed(power)),
             )
         )
     return tuple(items)
@@ -660,13 +665,11 @@ def _power_writer(encoder: Any) -> Callable[[tuple[Any, ...]], dict[int, float]]
     secret = EDITION.secret
 
     def shown(item: tuple[Any, ...]) -> dict[int, float]:
-        power, seat, money, secrets, police, spies, chits, points, tiles = item
+        _, seat, money, secrets, police, spies, chits, points, tiles = item
         if len(tiles) == 2:
             held: dict[str, Any] = {"hand": list(tiles[0]), "discarded": list(tiles[1])}
         else:
-            gone = {t for _, t, _ in tiles[2]}
-            own = [t for t in _OWN_TILES[power] if t not in gone]
-            held = {"hand": tiles[0], "discarded": tiles[1], "own_unplayed": own}
+            held = {"hand": tiles[0], "discarded": tiles[1], "own_unplayed": list(tiles[2])}
         return write(
             {
                 "seat": seat,
