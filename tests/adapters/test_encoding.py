@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -10,7 +11,7 @@ import pytest
 import spyglass
 from spyglass.adapters.tensors import EncodingError, GameEncoding
 from spyglass.engine import Action, Rng
-from spyglass.games.boba_tea.rules import RANK, BobaTeaState
+from spyglass.games.boba_tea.rules import RANK
 
 STEPS = 150  # per playout: long games are checked on their first moves
 
@@ -19,6 +20,13 @@ CASES = [
     for info in spyglass.games()
     for n in sorted(set(info.players))
 ]
+
+
+def _observed_as_viewed(encoding: GameEncoding, state: Any) -> np.ndarray:
+    """The kept observation of seat 0, checked against the encoding of its view."""
+    got = encoding.observe_state(state, 0)
+    assert np.array_equal(got, encoding.observe(state.view(0)))
+    return got
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
@@ -330,10 +338,7 @@ def test_boba_tea_kept_vectors_follow_changes_behind_the_observers_back() -> Non
     game = spyglass.load("boba-tea")
     encoding = GameEncoding(game, 1, strict=True)
 
-    def exact(state: BobaTeaState) -> np.ndarray:
-        got = encoding.observe_state(state, 0)
-        assert np.array_equal(got, encoding.observe(state.view(0)))
-        return got
+    exact = partial(_observed_as_viewed, encoding)
 
     rng = Rng(3)
     state = game.new_state(players=1, seed=8)
@@ -468,10 +473,7 @@ def test_the_emissary_kept_vector_follows_changes_behind_the_observers_back() ->
     game = spyglass.load("emissary")
     encoding = GameEncoding(game, 1, strict=True)
 
-    def exact(state: Any) -> np.ndarray:
-        got = encoding.observe_state(state, 0)
-        assert np.array_equal(got, encoding.observe(state.view(0)))
-        return got
+    exact = partial(_observed_as_viewed, encoding)
 
     rng = Rng(5)
     abilities = wins = 0

@@ -399,24 +399,23 @@ class GameEncoding:
         """Set the entry of each card of ``cards`` in the zone at ``start`` to 1 (what
         ``put_ones`` does with ``start + card_slot(card)`` for each); a card outside the
         vocabulary raises EncodingError rather than landing on a wrong entry."""
-        slot = self.card_slots
-        try:
-            for c in cards:
-                out[start + slot[c]] = 1.0
-        except KeyError:
-            for c in cards:
-                out[start + self._known_slot(c)] = 1.0
+        self._set_cards(out, start, cards, 1.0)
 
     def clear_cards(self, out: Out, start: int, cards: Iterable[Any]) -> None:
         """Set the entry of each card of ``cards`` in the zone at ``start`` to 0 (the
         opposite of :meth:`put_cards`, for kept vectors)."""
+        self._set_cards(out, start, cards, 0.0)
+
+    def _set_cards(self, out: Out, start: int, cards: Iterable[Any], value: float) -> None:
+        """Set each card's entry in the zone at ``start`` to ``value``; the slow path names
+        the card outside the vocabulary."""
         slot = self.card_slots
         try:
             for c in cards:
-                out[start + slot[c]] = 0.0
+                out[start + slot[c]] = value
         except KeyError:
             for c in cards:
-                out[start + self._known_slot(c)] = 0.0
+                out[start + self._known_slot(c)] = value
 
     # Kept observers (``GameEncoding.kept``) bring a table's vector up to date from what it
     # was written from: these compare in C and write only what changed.
