@@ -6,7 +6,9 @@ What a clairvoyant player decides, and what it does not need to:
   every turn until all are, and at most one dies per turn: by the turn of the k-th kill, k or
   more zombies are up, so a player who knows where every zombie lies can always have turned up
   the ones it is about to kill. The search treats every zombie as face up, and the line it
-  gives turns each one up in time.
+  gives turns each one up in time. Asked in the middle of a turn (its reveal made, its card
+  drawn), it lets this turn's play kill only a zombie already up; every later kill is again
+  in time, since each later turn reveals one more.
 - **A kill is never worse than a pass**: a position with fewer zombies alive and the same cabin
   is at least as good (any plan for the larger set kills the extra zombie at some turn; there,
   pass instead). So a play that can kill always kills, and only the choice between two
@@ -81,7 +83,7 @@ from spyglass.games.dead_center.rules import KILL, PLAY, REVEAL, DeadCenterState
 from .base import Allowance, Bound, finished_bound, prove
 
 #: Raised whenever a change could change an answer (results kept by the strength run name it).
-VERSION = 3
+VERSION = 4
 
 Move = tuple[int, int]  # (pile played on, zombie space killed or -1)
 
@@ -139,8 +141,12 @@ class Solver:
     def __init__(self, state: DeadCenterState, allowance: Allowance) -> None:
         self.allowance = allowance
         deck = [card % PER_DECK for card in reversed(state.deck)]  # top first
+        # Mid-turn (this turn's zombie revealed, its card drawn), the play can kill only a
+        # zombie already face up: ``hidden_now`` is the set that cannot die on the first card.
+        self.hidden_now = 0
         if state.drawn is not None and state.phase == PLAY:
             deck.insert(0, state.drawn % PER_DECK)
+            self.hidden_now = state.face_down
         self.deck = deck
         self.ring = state.ring
         n = self.n = len(deck)
@@ -468,7 +474,8 @@ class Solver:
             if not FITS[tops[pile] * PER_DECK + card]:
                 continue
             after = (*tops[:pile], card, *tops[pile + 1 :])
-            victims = [j for j in ZOMBIES_NEXT_TO[pile] if alive >> j & 1 and self.kills(j, after)]
+            living = alive & ~self.hidden_now if drawn == 0 else alive
+            victims = [j for j in ZOMBIES_NEXT_TO[pile] if living >> j & 1 and self.kills(j, after)]
             for victim in victims or [-1]:
                 rest = alive & ~(1 << victim) if victim >= 0 else alive
                 if not rest:
