@@ -13,6 +13,7 @@ def test_registry_names_and_errors() -> None:
         "pimc",
         "solver",
         "tuned",
+        "rollout",
         "strongest",
     ]
     with pytest.raises(RulesError, match="unknown agent 'genius'; known agents: random"):

@@ -14,6 +14,7 @@ from .heuristic import HeuristicAgent
 from .ismcts import ISMCTSAgent
 from .measured import HINT_MS, StrongestAgent, hint_spec, strongest
 from .pimc import PIMCAgent
+from .policies.sandwich_guy_search import RolloutAgent
 from .random import RandomAgent
 from .solver import SolverAgent
 from .tuned import TunedAgent
@@ -38,6 +39,7 @@ AGENTS: dict[str, type[Agent]] = {
     "pimc": PIMCAgent,
     "solver": SolverAgent,
     "tuned": TunedAgent,
+    "rollout": RolloutAgent,
     "strongest": StrongestAgent,
 }
 #: The agent that plays each game with its measured strongest agent (``strongest(game_id)``

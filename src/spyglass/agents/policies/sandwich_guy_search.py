@@ -18,8 +18,9 @@ policy's own features, much faster than on game states.
 from __future__ import annotations
 
 import math
+from typing import Any
 
-from spyglass.engine import Action, IllegalAction, Rng, RulesError, Seat
+from spyglass.engine import Action, IllegalAction, Rng, Seat
 from spyglass.engine.rng import as_rng
 from spyglass.games.sandwich_guy.bot import choose as bot_choose
 from spyglass.games.sandwich_guy.rules import COMPLETES, HAND_LIMIT, SandwichGuyState
@@ -222,9 +223,10 @@ class Search:
 
 
 class RolloutAgent:
-    """The search as an agent (Sandwich Guy only): it plays :class:`Search` on a
+    """The search as an agent: in The Sandwich Guy it plays :class:`Search` on a
     determinization of the seat, like the ``tuned`` agent plays the policy (the search reads
-    the deck's contents and shuffles them itself)."""
+    the deck's contents and shuffles them itself); in every other game it plays as the
+    ``tuned`` agent does (the game's tuned policy, or its bot where it has none)."""
 
     name = "rollout"
 
@@ -239,6 +241,7 @@ class RolloutAgent:
         budget: int = BUDGET,
     ) -> None:
         self.rng = as_rng(seed)
+        self.elsewhere: Any = None  # the tuned agent, for games other than The Sandwich Guy
         self.search = Search(
             samples=int(samples),
             candidates=int(candidates),
@@ -249,7 +252,11 @@ class RolloutAgent:
 
     def choose(self, seat: Seat) -> Action:
         if seat.game.info.id != "sandwich-guy":
-            raise RulesError(f"the rollout agent plays only sandwich-guy, not {seat.game.info.id}")
+            if self.elsewhere is None:
+                from spyglass.agents.tuned import TunedAgent  # noqa: PLC0415 - a cycle
+
+                self.elsewhere = TunedAgent(seed=self.rng.next64())
+            return self.elsewhere.choose(seat)
         legal = seat.legal_actions
         if not legal:
             raise IllegalAction(f"seat {seat.player} has no move to make")
