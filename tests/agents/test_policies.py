@@ -138,15 +138,8 @@ def test_without_a_tuned_policy_the_agent_plays_the_bot() -> None:
     assert policies.version("sandwich-guy") == f"sandwich_guy:{policy_module.VERSION}"
 
 
-def test_the_agent_gives_the_policy_only_a_determinization(monkeypatch) -> None:
-    seen: list[State] = []
-    original = policy_module.Policy.__call__
-
-    def spy(self, state, rng):
-        seen.append(state)
-        return original(self, state, rng)
-
-    monkeypatch.setattr(policy_module.Policy, "__call__", spy)
+def test_the_agent_gives_the_policy_only_a_determinization(states_given) -> None:
+    seen = states_given(policy_module.Policy)
     state = spyglass.load("sandwich-guy").new_state(seed=4)
     agents.load("tuned", seed=0).choose(state.seat(0))
     agents.load("pimc", seed=0, samples=4, policy="tuned").choose(state.seat(0))

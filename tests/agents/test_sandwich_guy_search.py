@@ -9,6 +9,7 @@ from spyglass.agents.policies import sandwich_guy as policy_module
 from spyglass.agents.policies import sandwich_guy_search as search
 from spyglass.components.cards import parse_cards
 from spyglass.engine import Rng
+from spyglass.games.sandwich_guy.rules import sandwiches
 
 
 def _positions(deals: int):
@@ -27,11 +28,11 @@ def test_sandwiches_and_scores_are_the_game_s_and_the_policy_s() -> None:
     checked = 0
     for state in _positions(20):
         hand = [int(c) for c in state.hand]
-        moves = search.sandwiches(hand)
+        moves = sandwiches(hand)
         assert [frozenset(m) for m in moves] == [frozenset(a.cards) for a in state.legal_actions()]
         if len(moves) < 2:
             continue
-        ranks, suits = search._deck_tables([int(c) for c in state.deck])
+        ranks, suits = policy_module.deck_tables([int(c) for c in state.deck])
         values = search.scored(
             hand, moves, ranks, suits, len(state.deck), weights=search.Search().weights
         )
@@ -134,15 +135,8 @@ def test_a_deal_played_to_its_end() -> None:
     assert state.result is not None
 
 
-def test_the_agent_plays_the_search_on_a_determinization(monkeypatch) -> None:
-    seen: list = []
-    original = search.Search.__call__
-
-    def spy(self, state, rng):
-        seen.append(state)
-        return original(self, state, rng)
-
-    monkeypatch.setattr(search.Search, "__call__", spy)
+def test_the_agent_plays_the_search_on_a_determinization(states_given) -> None:
+    seen = states_given(search.Search)
     state = spyglass.load("sandwich-guy").new_state(seed=4)
     agent = search.RolloutAgent(seed=0, samples=16)
     move = agent.choose(state.seat(0))

@@ -18,6 +18,7 @@ fewest cards left).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from functools import lru_cache
 
 from spyglass.components.cards import Card
@@ -139,6 +140,17 @@ def features(
     )
 
 
+def deck_tables(deck: Iterable[int]) -> tuple[list[int], list[int]]:
+    """What ``features`` reads of the deck: its count of each rank, and per suit a bitmask of
+    the ranks it holds."""
+    ranks = [0] * 14
+    suits = [0, 0, 0, 0]
+    for card in deck:
+        ranks[_RANK[card]] += 1
+        suits[_SUIT[card]] |= 1 << _RANK[card]
+    return ranks, suits
+
+
 def _outs(pairs: tuple, deck_suits: list[int]) -> int:
     """The deck's cards that complete one of these pairs ((ranks, suit) each), counted once."""
     hit = [0, 0, 0, 0]
@@ -167,13 +179,8 @@ class Policy:
         moves = state.legal_actions()
         if state.deck_done or len(moves) == 1:
             return moves[0] if len(moves) == 1 else bot_choose(state, rng)
-        deck = state.deck
-        size = len(deck)
-        deck_ranks = [0] * 14
-        deck_suits = [0, 0, 0, 0]
-        for card in deck:
-            deck_ranks[_RANK[card]] += 1
-            deck_suits[_SUIT[card]] |= 1 << _RANK[card]
+        size = len(state.deck)
+        deck_ranks, deck_suits = deck_tables(state.deck)
         hand = 0
         for card in state.hand:
             hand |= 1 << card

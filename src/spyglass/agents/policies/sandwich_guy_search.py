@@ -23,9 +23,9 @@ from typing import Any
 from spyglass.engine import Action, IllegalAction, Rng, Seat
 from spyglass.engine.rng import as_rng
 from spyglass.games.sandwich_guy.bot import choose as bot_choose
-from spyglass.games.sandwich_guy.rules import COMPLETES, HAND_LIMIT, SandwichGuyState
+from spyglass.games.sandwich_guy.rules import HAND_LIMIT, SandwichGuyState, sandwiches
 
-from .sandwich_guy import _RANK, _SUIT, WEIGHTS, features
+from .sandwich_guy import _RANK, _SUIT, Policy, deck_tables, features
 
 #: How many cards a sandwich of these three cards draws, by its key (see :func:`_draw_key`).
 _SUIT_BITS = tuple(1 << _SUIT[code] for code in range(52))
@@ -53,22 +53,6 @@ def _quality_draws(a: int, b: int, c: int) -> int:
     return 2
 
 
-def sandwiches(hand: list[int]) -> list[tuple[int, int, int]]:
-    """Every sandwich of ``hand`` (card codes), as triples of its cards in hand order."""
-    ranks = [_RANK[c] for c in hand]
-    n = len(hand)
-    found = []
-    for i in range(n - 2):
-        ri = ranks[i] * 14
-        for j in range(i + 1, n - 1):
-            wanted = COMPLETES[ri + ranks[j]]
-            if wanted:
-                for k in range(j + 1, n):
-                    if wanted >> ranks[k] & 1:
-                        found.append((hand[i], hand[j], hand[k]))
-    return found
-
-
 def scored(
     hand: list[int],
     moves: list[tuple[int, int, int]],
@@ -94,22 +78,13 @@ def scored(
     return values
 
 
-def _deck_tables(deck: list[int]) -> tuple[list[int], list[int]]:
-    ranks = [0] * 14
-    suits = [0, 0, 0, 0]
-    for card in deck:
-        ranks[_RANK[card]] += 1
-        suits[_SUIT[card]] |= 1 << _RANK[card]
-    return ranks, suits
-
-
 def playout(
     hand: list[int], deck: list[int], move: tuple[int, int, int], weights: tuple[float, ...]
 ) -> tuple[int, int]:
     """Play ``move``, then the tuned policy, until the game is decided; ``hand`` and ``deck``
     (top card last) are used up. The cards still in the deck at the end (0 is a win), and the
     sandwiches played."""
-    deck_ranks, deck_suits = _deck_tables(deck)
+    deck_ranks, deck_suits = deck_tables(deck)
     steps = 0
     while True:
         steps += 1
@@ -152,8 +127,7 @@ class Search:
         budget: int = BUDGET,
         weights: dict[str, float] | None = None,
     ) -> None:
-        chosen = dict(WEIGHTS, **(weights or {}))
-        self.weights = tuple(chosen[name] for name in WEIGHTS)
+        self.weights = Policy(weights).weights  # (an unknown weight's name is refused)
         self.samples = samples
         self.candidates = candidates
         self.margin = margin
@@ -168,7 +142,7 @@ class Search:
         hand = [int(c) for c in state.hand]
         contents = sorted(int(c) for c in state.deck)  # the contents only, never the order
         moves = sandwiches(hand)
-        deck_ranks, deck_suits = _deck_tables(contents)
+        deck_ranks, deck_suits = deck_tables(contents)
         values = scored(hand, moves, deck_ranks, deck_suits, len(contents), weights=self.weights)
         order = sorted(range(len(moves)), key=lambda i: -values[i])
         best = moves[order[0]]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import permutations
-from typing import Any
+from typing import Any, TypeVar
 
 from spyglass.components.cards import (
     PER_DECK,
@@ -72,6 +72,30 @@ def quality(cards: tuple[Card, ...]) -> str:
     return MIXED
 
 
+_C = TypeVar("_C", bound=int)  # a card, or its code
+
+
+def sandwiches(hand: Sequence[_C]) -> list[tuple[_C, _C, _C]]:
+    """Every sandwich in ``hand`` (cards or their codes), as triples in hand order."""
+    ranks = [_RANK[c] for c in hand]
+    n = len(hand)
+    # later[j]: the ranks held after position j, as a bitmask, to skip hopeless pairs.
+    later = [0] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        later[j] = later[j + 1] | (1 << ranks[j])
+    found = []
+    completes = COMPLETES
+    for i in range(n - 2):
+        ri = ranks[i] * 14
+        for j in range(i + 1, n - 1):
+            wanted = completes[ri + ranks[j]]
+            if wanted & later[j + 1]:
+                for k in range(j + 1, n):
+                    if wanted >> ranks[k] & 1:
+                        found.append((hand[i], hand[j], hand[k]))
+    return found
+
+
 # Memo of a pure function (the same three cards always make the same immutable Action).
 _ACTIONS: dict[int, Action] = {}
 
@@ -133,24 +157,7 @@ class SandwichGuyState(State):
         return drawn
 
     def _find_moves(self) -> list[Action]:
-        hand = self.hand
-        ranks = [_RANK[c] for c in hand]
-        n = len(hand)
-        # later[j]: the ranks held after position j, as a bitmask, to skip hopeless pairs.
-        later = [0] * (n + 1)
-        for j in range(n - 1, -1, -1):
-            later[j] = later[j + 1] | (1 << ranks[j])
-        moves = []
-        completes = COMPLETES
-        for i in range(n - 2):
-            ri = ranks[i] * 14
-            for j in range(i + 1, n - 1):
-                wanted = completes[ri + ranks[j]]
-                if wanted & later[j + 1]:
-                    for k in range(j + 1, n):
-                        if wanted >> ranks[k] & 1:
-                            moves.append(sandwich_action(hand[i], hand[j], hand[k]))
-        return moves
+        return [sandwich_action(a, b, c) for a, b, c in sandwiches(self.hand)]
 
     def _settle(self) -> None:
         self._moves = self._find_moves()
