@@ -22,7 +22,7 @@ importance resampling from the posterior the bot's model of play implies.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import cast
@@ -62,7 +62,11 @@ class ISMCTSAgent:
     gets a bonus of ``bias / (visits + 1)``, so the search leaves the bot's line only when the
     playouts show another move is better (0 turns it off). ``belief`` (1: off) is the number of
     determinizations weighed against each other per iteration by the game's likelihood of what
-    the seat has seen (see the module's docstring)."""
+    the seat has seen (see the module's docstring). ``evaluation`` names another function of the
+    game's ``evaluate`` module to score the cut-off playouts with (None: the game's own
+    evaluation); ``decisions`` (words joined by "+") limits the search to decisions whose moves'
+    notation begins with one of those words, the bot playing every other decision at once (a
+    budget spent where the bot is weakest; None searches every decision)."""
 
     name = "ismcts"
 
@@ -78,6 +82,8 @@ class ISMCTSAgent:
         bias: float = 1.0,
         belief: int = 1,
         clock: str = "cpu",
+        evaluation: str | None = None,
+        decisions: str | None = None,
     ) -> None:
         if iterations is None and milliseconds is None:
             iterations = 1000
@@ -100,6 +106,8 @@ class ISMCTSAgent:
         self.bias = float(bias)
         self.belief = int(belief)
         self.clock = check_clock(clock, "ismcts")
+        self.evaluation = None if evaluation is None else str(evaluation)
+        self.decisions = decision_words(decisions)
         self.last_iterations = 0  # how many iterations the last decision ran
 
     # ------------------------------------------------------------------ the decision
@@ -112,6 +120,9 @@ class ISMCTSAgent:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        if self.decisions is not None and not searched(legal, self.decisions):
+            self.last_iterations = 0
+            return bot_move(seat, self.rng)
         root = self.search(seat)
         children = root.children
 
@@ -132,7 +143,7 @@ class ISMCTSAgent:
         game_bot = seat.game.spec.bot
         bot = game_bot if self.rollout == "heuristic" else None
         guide = game_bot if self.bias > 0 else None
-        evaluate = seat.game.spec.evaluate if self.cutoff is not None else None
+        evaluate = evaluation(seat, self.evaluation) if self.cutoff is not None else None
         deadline = Deadline.after(self.milliseconds, self.clock)
         likelihood = _likelihood(seat) if self.belief > 1 else None
         done = 0
@@ -259,3 +270,46 @@ def _likelihood(seat: Seat) -> Callable[[State, int], float] | None:
     except ImportError:
         return None
     return getattr(module, "likelihood", None)
+
+
+def evaluation(seat: Seat, name: str | None) -> Callable[[State], tuple[float, ...]] | None:
+    """The game's own evaluation (``name`` None), or the function ``name`` of its ``evaluate``
+    module (an error if there is none)."""
+    if name is None:
+        return seat.game.spec.evaluate
+    try:
+        module = import_module(f"{seat.game.spec.package}.evaluate")
+    except ImportError:
+        module = None
+    found = getattr(module, name, None) if not name.startswith("_") else None
+    if not callable(found):
+        raise RulesError(f"{seat.game.info.id} has no evaluation called {name!r}")
+    return cast(Callable[[State], tuple[float, ...]], found)
+
+
+def decision_words(text: str | None) -> frozenset[str] | None:
+    """The words of a ``decisions`` option ("pick+take"), or None for every decision."""
+    if text is None:
+        return None
+    words = frozenset(w.strip() for w in str(text).split("+") if w.strip())
+    if not words:
+        raise RulesError("decisions names the first words of the moves to search, e.g. pick")
+    return words
+
+
+def searched(legal: Sequence[Action], words: frozenset[str]) -> bool:
+    """Whether a decision is one of those to search: one of its moves begins with a word."""
+    return any(action.text.split(" ", 1)[0] in words for action in legal)
+
+
+def bot_move(seat: Seat, rng: Rng) -> Action:
+    """The game's bot's move for ``seat``, chosen on a determinization (as the heuristic agent
+    chooses it: the bot never sees the true state)."""
+    bot = seat.game.spec.bot
+    if bot is None:
+        raise RulesError(f"{seat.game.info.id} has no bot to play the decisions not searched")
+    chosen = bot(seat.determinize(rng, log=False), rng)
+    for action in seat.legal_actions:
+        if action == chosen:
+            return action
+    raise IllegalAction(f"the {seat.game.info.id} bot chose a move that is not legal", str(chosen))

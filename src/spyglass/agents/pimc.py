@@ -36,6 +36,7 @@ from spyglass.engine import Action, IllegalAction, RulesError, Seat, State
 from spyglass.engine.rng import Rng, as_rng
 
 from .clock import Deadline, check_clock
+from .ismcts import decision_words, evaluation, searched
 from .policies import policy as tuned_policy
 
 EVALUATORS = ("rollout", "solver")
@@ -82,7 +83,10 @@ class PIMCAgent:
     before the game's evaluation scores the position; None plays to the end), ``solve_ms`` (the
     solver's CPU allowance per sample), ``margin`` (standard errors by which a move must beat
     the policy's to replace it), ``policy`` ("bot" or "tuned": who plays the rollouts and
-    proposes the reference move)."""
+    proposes the reference move), ``evaluation`` (another function of the game's ``evaluate``
+    module to score cut-off rollouts with; None: the game's own), ``decisions`` (words joined by
+    "+": only decisions whose moves' notation begins with one of them are judged, the policy
+    playing the others at once; None judges every decision)."""
 
     name = "pimc"
 
@@ -98,6 +102,8 @@ class PIMCAgent:
         margin: float = 1.0,
         clock: str = "cpu",
         policy: str = "bot",
+        evaluation: str | None = None,
+        decisions: str | None = None,
     ) -> None:
         if int(samples) < 1:
             raise RulesError("pimc needs at least one sample")
@@ -120,6 +126,8 @@ class PIMCAgent:
         self.margin = float(margin)
         self.clock = check_clock(clock, "pimc")
         self.policy = policy
+        self.evaluation = None if evaluation is None else str(evaluation)
+        self.decisions = decision_words(decisions)
         self.last_evaluations = 0  # how many (move, sample) pairs the last decision judged
 
     def choose(self, seat: Seat) -> Action:
@@ -140,6 +148,8 @@ class PIMCAgent:
         rng = self.rng
         favoured = bot(seat.determinize(rng, log=False), rng).text
         reference = next(a for a in legal if a.text == favoured)
+        if self.decisions is not None and not searched(legal, self.decisions):
+            return reference
         rivals = [Arm(a, i) for i, a in enumerate(legal) if a is not reference]
         value = self._value_function(seat, player, bot)
         done = 0
@@ -171,9 +181,8 @@ class PIMCAgent:
     def _value_function(
         self, seat: Seat, player: int, bot: Callable[[State, Rng], Action]
     ) -> Callable[[State, Action, int], float]:
-        spec = seat.game.spec
         cutoff = self.cutoff
-        evaluate = spec.evaluate if cutoff is not None else None
+        evaluate = evaluation(seat, self.evaluation) if cutoff is not None else None
 
         def rollout(state: State, action: Action, dice: int) -> float:
             state = state.clone()

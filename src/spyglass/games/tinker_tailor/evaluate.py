@@ -12,6 +12,8 @@ import math
 from typing import TYPE_CHECKING
 
 from . import scoring
+from .bot import worth
+from .cards import ROLE_CARDS
 
 if TYPE_CHECKING:
     from .rules import TinkerTailorState
@@ -28,5 +30,31 @@ def evaluate(state: TinkerTailorState) -> tuple[float, ...]:
     temperature = BASE + PER_ROUND * (state.rounds - state.round + 1)
     best = max(totals)
     weights = [math.exp((t - best) / temperature) for t in totals]
+    whole = sum(weights)
+    return tuple(w / whole for w in weights)
+
+
+#: ``by_worth``'s temperature: points at the end, and added per round still to play. Fitted on
+#: heuristic self-play at four players (120 games, every seventh position): log-loss 1.141
+#: against the winners where ``evaluate`` has 1.189 (a grid of 2-6 and 0.5-2.5).
+WORTH_BASE, WORTH_PER_ROUND = 4.0, 1.0
+
+
+def by_worth(state: TinkerTailorState) -> tuple[float, ...]:
+    """Like :func:`evaluate`, but each hand counts what the heuristic bot thinks it is worth
+    with the game still to come (``bot.worth``: its points plus the promise of its growing sets,
+    of its next collection and of its money's buying power), not only its points now. A search
+    that cuts its playouts mid-game then values money kept to buy with and sets about to grow as
+    the bot, which plays the rest, would use them."""
+    if (result := state.result) is not None:
+        return result.rewards
+    done = (state.round - 1) / state.rounds
+    if state.phase != "draft":
+        done += max(state.rhyme, 0) / len(ROLE_CARDS) / state.rounds
+    left = max(0.0, 1.0 - done)
+    values = [worth(hand, left) for hand in state.hands]
+    temperature = WORTH_BASE + WORTH_PER_ROUND * (state.rounds - state.round + 1)
+    best = max(values)
+    weights = [math.exp((v - best) / temperature) for v in values]
     whole = sum(weights)
     return tuple(w / whole for w in weights)
