@@ -13,6 +13,7 @@ import pytest
 import spyglass
 from spyglass import agents
 from spyglass.engine import RulesError, State
+from spyglass.games.espionage import bot as espionage_bot
 from spyglass.games.tinker_tailor import evaluate as tinker_evaluate
 from spyglass.games.tinker_tailor.bot import worth
 
@@ -158,3 +159,47 @@ def test_the_search_cannot_tell_states_the_seat_cannot_tell_apart(spec: str) -> 
         moves.append(agent.choose(state.seat(player)))
         counts.append(getattr(agent, "last_iterations", getattr(agent, "last_evaluations", 0)))
     assert moves[0] == moves[1] and counts[0] == counts[1] > 0
+
+
+def _espionage(seed: int) -> State:
+    """A four-player Espionage city some turns in, seat 0 to play with cards received."""
+    game = spyglass.load("espionage")
+    state = game.new_state(players=4, seed=seed)
+    rng = spyglass.engine.Rng(seed)
+    while len(state.plays) < 13 or state.current_player != 0:
+        state.apply(game.spec.bot(state, rng))
+    return state
+
+
+def test_pimc_belief_weighs_that_many_determinizations_per_sample(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    weighed: list[int] = []
+    original = espionage_bot.likelihood
+
+    def counted(state, seat):
+        weighed.append(seat)
+        return original(state, seat)
+
+    monkeypatch.setattr(espionage_bot, "likelihood", counted)
+    state = _espionage(3)
+    agent = agents.load_spec("pimc:samples=8,cutoff=4,belief=5,margin=0", seed=1)
+    agent.choose(state.seat(0))
+    samples = len(weighed) // 5
+    assert len(weighed) == 5 * samples and 1 <= samples <= 8 and set(weighed) == {0}
+    weighed.clear()
+    agents.load_spec("pimc:samples=8,cutoff=4", seed=1).choose(state.seat(0))
+    assert weighed == []  # belief=1 (the default) samples uniformly, as before
+    with pytest.raises(RulesError, match="belief"):
+        agents.load_spec("pimc:belief=0")
+
+
+def test_pimc_belief_reads_nothing_of_the_true_state() -> None:
+    true = _espionage(4)
+    twin = true.determinize(0, rng=33)
+    assert twin.view(0) == true.view(0) and twin.snapshot() != true.snapshot()
+    moves = [
+        agents.load_spec("pimc:samples=8,cutoff=6,belief=4,margin=0", seed=2).choose(s.seat(0))
+        for s in (true, twin)
+    ]
+    assert moves[0] == moves[1]

@@ -145,7 +145,7 @@ class ISMCTSAgent:
         guide = game_bot if self.bias > 0 else None
         evaluate = evaluation(seat, self.evaluation) if self.cutoff is not None else None
         deadline = Deadline.after(self.milliseconds, self.clock)
-        likelihood = _likelihood(seat) if self.belief > 1 else None
+        likelihood = likelihood_model(seat) if self.belief > 1 else None
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -165,17 +165,7 @@ class ISMCTSAgent:
         self, seat: Seat, player: int, likelihood: Callable[[State, int], float]
     ) -> State:
         """One of ``belief`` determinizations, drawn by their likelihoods."""
-        samples = [seat.determinize(self.rng, log=False) for _ in range(self.belief)]
-        weights = [likelihood(s, player) for s in samples]
-        total = sum(weights)
-        if total <= 0:
-            return samples[0]
-        pick = self.rng.random() * total
-        for sample, weight in zip(samples, weights, strict=True):
-            pick -= weight
-            if pick < 0:
-                return sample
-        return samples[-1]
+        return weighed_sample(seat, player, likelihood, self.rng, self.belief)
 
     def _iterate(
         self,
@@ -263,7 +253,7 @@ class ISMCTSAgent:
         return result.rewards
 
 
-def _likelihood(seat: Seat) -> Callable[[State, int], float] | None:
+def likelihood_model(seat: Seat) -> Callable[[State, int], float] | None:
     """The game's likelihood of what a seat has seen, if its bot module offers one."""
     try:
         module = import_module(f"{seat.game.spec.package}.bot")
@@ -313,3 +303,25 @@ def bot_move(seat: Seat, rng: Rng) -> Action:
         if action == chosen:
             return action
     raise IllegalAction(f"the {seat.game.info.id} bot chose a move that is not legal", str(chosen))
+
+
+def weighed_sample(
+    seat: Seat,
+    player: int,
+    likelihood: Callable[[State, int], float],
+    rng: Rng,
+    count: int,
+) -> State:
+    """One of ``count`` determinizations of ``seat``, drawn with chance proportional to the
+    likelihood of what ``player`` has seen in each (the first if every weight is 0)."""
+    samples = [seat.determinize(rng, log=False) for _ in range(count)]
+    weights = [likelihood(s, player) for s in samples]
+    total = sum(weights)
+    if total <= 0:
+        return samples[0]
+    pick = rng.random() * total
+    for sample, weight in zip(samples, weights, strict=True):
+        pick -= weight
+        if pick < 0:
+            return sample
+    return samples[-1]

@@ -36,7 +36,7 @@ from spyglass.engine import Action, IllegalAction, RulesError, Seat, State
 from spyglass.engine.rng import Rng, as_rng
 
 from .clock import Deadline, check_clock
-from .ismcts import decision_words, evaluation, searched
+from .ismcts import decision_words, evaluation, likelihood_model, searched, weighed_sample
 from .policies import policy as tuned_policy
 
 EVALUATORS = ("rollout", "solver")
@@ -86,7 +86,9 @@ class PIMCAgent:
     proposes the reference move), ``evaluation`` (another function of the game's ``evaluate``
     module to score cut-off rollouts with; None: the game's own), ``decisions`` (words joined by
     "+": only decisions whose moves' notation begins with one of them are judged, the policy
-    playing the others at once; None judges every decision)."""
+    playing the others at once; None judges every decision), ``belief`` (1: off; k draws each
+    sample from k determinizations by the likelihood the game's bot module gives what the seat
+    has seen, as ISMCTS's option of that name does)."""
 
     name = "pimc"
 
@@ -104,6 +106,7 @@ class PIMCAgent:
         policy: str = "bot",
         evaluation: str | None = None,
         decisions: str | None = None,
+        belief: int = 1,
     ) -> None:
         if int(samples) < 1:
             raise RulesError("pimc needs at least one sample")
@@ -117,6 +120,8 @@ class PIMCAgent:
             raise RulesError("solve_ms must be positive")
         if policy not in POLICIES:
             raise RulesError(f"policy is one of {', '.join(POLICIES)}, not {policy!r}")
+        if int(belief) < 1:
+            raise RulesError("belief is a number of samples, 1 or more")
         self.rng = as_rng(seed)
         self.samples = int(samples)
         self.milliseconds = None if milliseconds is None else float(milliseconds)
@@ -128,6 +133,7 @@ class PIMCAgent:
         self.policy = policy
         self.evaluation = None if evaluation is None else str(evaluation)
         self.decisions = decision_words(decisions)
+        self.belief = int(belief)
         self.last_evaluations = 0  # how many (move, sample) pairs the last decision judged
 
     def choose(self, seat: Seat) -> Action:
@@ -152,10 +158,14 @@ class PIMCAgent:
             return reference
         rivals = [Arm(a, i) for i, a in enumerate(legal) if a is not reference]
         value = self._value_function(seat, player, bot)
+        likelihood = likelihood_model(seat) if self.belief > 1 else None
         done = 0
         while rivals and done < self.samples:
             for _ in range(min(BATCH, self.samples - done)):
-                state = seat.determinize(rng, log=False)
+                if likelihood is None:
+                    state = seat.determinize(rng, log=False)
+                else:
+                    state = weighed_sample(seat, player, likelihood, rng, self.belief)
                 dice = rng.next64()
                 base = value(state, reference, dice)
                 self.last_evaluations += 1
