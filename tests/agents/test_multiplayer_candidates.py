@@ -203,3 +203,35 @@ def test_pimc_belief_reads_nothing_of_the_true_state() -> None:
         for s in (true, twin)
     ]
     assert moves[0] == moves[1]
+
+
+def _movers(node, found: set[int]) -> set[int]:
+    for child in node.children.values():
+        found.add(child.mover)
+        _movers(child, found)
+    return found
+
+
+def test_with_bot_opponents_the_tree_holds_only_the_seats_own_decisions() -> None:
+    state = _espionage(5)
+    spec = "ismcts:iterations=60,cutoff=12,belief=3"
+    tree = agents.load_spec(spec, seed=1).search(state.seat(0))
+    assert _movers(tree, set()) > {0}  # the usual search: the other seats choose in the tree
+    agent = agents.load_spec(spec + ",opponents=bot", seed=1)
+    own = agent.search(state.seat(0))
+    assert _movers(own, set()) == {0} and own.visits == 60
+    assert max(len(c.children) for c in own.children.values()) > 0  # it looks past one move
+    with pytest.raises(RulesError, match="opponents is one of tree, bot"):
+        agents.load_spec("ismcts:opponents=oracle")
+
+
+def test_bot_opponents_read_nothing_of_the_true_state() -> None:
+    true = _espionage(6)
+    twin = true.determinize(0, rng=55)
+    assert twin.view(0) == true.view(0) and twin.snapshot() != true.snapshot()
+    trees = []
+    for state in (true, twin):
+        agent = agents.load_spec("ismcts:iterations=40,cutoff=8,belief=4,opponents=bot", seed=7)
+        root = agent.search(state.seat(0))
+        trees.append({k: (c.visits, c.reward) for k, c in root.children.items()})
+    assert trees[0] == trees[1]

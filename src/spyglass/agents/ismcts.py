@@ -33,6 +33,7 @@ from spyglass.engine.rng import Rng, as_rng
 from .clock import Deadline, check_clock
 
 ROLLOUTS = ("random", "heuristic")
+OPPONENTS = ("tree", "bot")
 
 
 @dataclass(slots=True)
@@ -66,7 +67,12 @@ class ISMCTSAgent:
     game's ``evaluate`` module to score the cut-off playouts with (None: the game's own
     evaluation); ``decisions`` (words joined by "+") limits the search to decisions whose moves'
     notation begins with one of those words, the bot playing every other decision at once (a
-    budget spent where the bot is weakest; None searches every decision)."""
+    budget spent where the bot is weakest; None searches every decision). ``opponents="bot"``
+    lets the game's bot make the other seats' moves inside the tree too (the tree then holds
+    only the searching seat's own decisions): the tree's opponents otherwise choose by their
+    rewards averaged over the searching seat's determinizations, blind to their own hidden
+    cards (a spy and an agent play alike), where the bot plays each sample's hand as dealt;
+    "tree" (the default) is the usual SO-ISMCTS."""
 
     name = "ismcts"
 
@@ -84,6 +90,7 @@ class ISMCTSAgent:
         clock: str = "cpu",
         evaluation: str | None = None,
         decisions: str | None = None,
+        opponents: str = "tree",
     ) -> None:
         if iterations is None and milliseconds is None:
             iterations = 1000
@@ -97,6 +104,8 @@ class ISMCTSAgent:
             raise RulesError("cutoff is a number of moves, 0 or more")
         if int(belief) < 1:
             raise RulesError("belief is a number of samples, 1 or more")
+        if opponents not in OPPONENTS:
+            raise RulesError(f"opponents is one of {', '.join(OPPONENTS)}, not {opponents!r}")
         self.rng = as_rng(seed)
         self.iterations = None if iterations is None else int(iterations)
         self.milliseconds = None if milliseconds is None else float(milliseconds)
@@ -108,6 +117,7 @@ class ISMCTSAgent:
         self.clock = check_clock(clock, "ismcts")
         self.evaluation = None if evaluation is None else str(evaluation)
         self.decisions = decision_words(decisions)
+        self.opponents = opponents
         self.last_iterations = 0  # how many iterations the last decision ran
 
     # ------------------------------------------------------------------ the decision
@@ -146,6 +156,11 @@ class ISMCTSAgent:
         evaluate = evaluation(seat, self.evaluation) if self.cutoff is not None else None
         deadline = Deadline.after(self.milliseconds, self.clock)
         likelihood = likelihood_model(seat) if self.belief > 1 else None
+        model = None
+        if self.opponents == "bot":
+            if game_bot is None:
+                raise RulesError(f"{seat.game.info.id} has no bot to play the opponents")
+            model = game_bot
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -156,7 +171,10 @@ class ISMCTSAgent:
                 state = seat.determinize(self.rng, log=False)
             else:
                 state = self._weighed_sample(seat, seat.player, likelihood)
-            self._iterate(root, state, players, bot=bot, guide=guide, evaluate=evaluate)
+            self._iterate(
+                root, state, players, bot=bot, guide=guide, evaluate=evaluate,
+                model=model, me=seat.player,
+            )  # fmt: skip
             done += 1
         self.last_iterations = done
         return root
@@ -176,6 +194,8 @@ class ISMCTSAgent:
         bot: Callable[[State, Rng], Action] | None,
         guide: Callable[[State, Rng], Action] | None,
         evaluate: Callable[[State], tuple[float, ...]] | None,
+        model: Callable[[State, Rng], Action] | None = None,
+        me: int | None = None,
     ) -> None:
         node, path = root, [root]
         bias = self.bias
@@ -184,6 +204,9 @@ class ISMCTSAgent:
         c = self.c
         # Selection and expansion, within the moves this sample allows.
         while not state.is_over:
+            if model is not None and state.current_player != me:
+                state.apply(model(state, rng))  # the other seats' moves: the bot's, untracked
+                continue
             legal = state.legal_actions()
             children = node.children
             if guide is not None and not node.looked_up:
