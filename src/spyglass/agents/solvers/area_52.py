@@ -21,6 +21,8 @@ raising the target one step at a time, with a table of the targets each position
 
 from __future__ import annotations
 
+import itertools
+
 from spyglass.components.cards import Card
 from spyglass.engine import RulesError, State
 from spyglass.games.area_52 import bot
@@ -29,9 +31,12 @@ from spyglass.games.area_52.rules import RED, SQUAD, VALUE, Area52State
 from .base import Allowance, Bound, finished_bound, prove
 
 #: Raised whenever a change could change an answer (results kept by the strength run name it).
-VERSION = 1
+VERSION = 2
 
 DUAL, SINGLE, SACRIFICE = "dual", "single", "sacrifice"
+
+#: The second-wave probe of the first pass (positions; each pass doubles it).
+FIRST_PROBE = 1024
 
 Move = tuple[str, tuple[int, ...]]  # kind and cards (wave 1: card codes; wave 2: kinds)
 
@@ -41,8 +46,22 @@ def _kind(card: int) -> int:
     return VALUE[card] * 2 + RED[card]
 
 
+def _cards(squad: int) -> list[int]:
+    """The cards of a squad held as a bitmask, lowest code first."""
+    cards = []
+    while squad:
+        low = squad & -squad
+        cards.append(low.bit_length() - 1)
+        squad ^= low
+    return cards
+
+
 class _Capped(Exception):
     """A second wave ran out of its probe."""
+
+
+class _PassOver(Exception):
+    """A pass of the first wave's search left more second waves unsettled than it may."""
 
 
 class Solver:
@@ -50,37 +69,51 @@ class Solver:
         self.allowance = allowance
         self.deck = list(state.defender_deck)  # top first: the refill order
         self.deck_kinds = [_kind(c) for c in self.deck]
+        # From each point of the deck on: how many cards of each value it still holds, and
+        # the highest of them (the deck is black).
+        self.deck_values: list[list[int]] = []
+        self.deck_best: list[int] = []
+        for dealt in range(len(self.deck) + 1):
+            counts = [0] * 14
+            for card in self.deck[dealt:]:
+                counts[VALUE[card]] += 1
+            self.deck_values.append(counts)
+            self.deck_best.append(max((VALUE[c] for c in self.deck[dealt:]), default=0))
         self.rng_state = state.rng.clone()  # the generator that will shuffle the second wave
         self.failed: dict[tuple, int] = {}  # position -> the lowest target it failed
         self.line: list[Move] = []
         self.probe = 1 << 62  # positions a second wave may search before it is left for later
         self.probe_left = self.probe
+        self.floor = 0  # the soldiers the first wave must keep in the current search
+        self.unsettled = 1  # second waves the current pass may leave for later
+        self.unsettled_left = 1 << 62  # how many more it may leave before it ends
 
-    def promise(
-        self,
-        kind: str,
-        after: int | tuple[int, ...],
-        rest: tuple[int, ...],
-        second: bool,
-        size: int = 0,
-    ) -> float:
-        """How good the game's bot would think a move (the order moves are tried in: most wins
-        are found on the bot's own line or near it). ``after`` is the squad the move leaves
-        (first wave: a bitmask of cards; second: kinds) and ``rest`` the aliens after this one."""
+    @staticmethod
+    def ahead(rest: tuple[int, ...], second: bool) -> tuple[list[tuple[int, bool]], list[int]]:
+        """What the bot looks at behind the current alien: the next two aliens (value, red)
+        and the profile of the rest (counts by kind). ``rest`` holds cards in the first wave,
+        kinds in the second."""
         if second:
-            # second wave: ``after`` is a tuple of kinds (the first wave's is a bitmask)
-            squad = [(k >> 1, bool(k & 1)) for k in after]  # type: ignore[union-attr]
-            cost = bot.LOSS * (size - len(squad)) if kind == DUAL else 0.0
-            upcoming = [(k >> 1, bool(k & 1)) for k in rest[:2]]
             profile = [0] * 28
             for k in rest[2:]:
                 profile[k] += 1
-        else:
-            # first wave: ``after`` is a bitmask of cards, ``rest`` holds cards
-            squad = [(VALUE[c], RED[c]) for c in range(52) if after >> c & 1]  # type: ignore[operator]
-            cost = 0.0
-            upcoming = [(VALUE[c], RED[c]) for c in rest[:2]]
-            profile = bot.deck_profile(rest[2:])  # type: ignore[arg-type]  # cards, as ints
+            return [(k >> 1, bool(k & 1)) for k in rest[:2]], profile
+        return [(VALUE[c], RED[c]) for c in rest[:2]], bot.deck_profile(rest[2:])  # type: ignore[arg-type]
+
+    @staticmethod
+    def promise(
+        kind: str,
+        squad: list[tuple[int, bool]],
+        ahead: tuple[list[tuple[int, bool]], list[int]],
+        second: bool,
+        lost: int = 0,
+    ) -> float:
+        """How good the game's bot would think a move (the order moves are tried in: most wins
+        are found on the bot's own line or near it). ``squad`` is what the move leaves (value,
+        red), ``ahead`` what :meth:`ahead` says of the aliens after this one and ``lost`` the
+        defenders a second-wave dual loses."""
+        upcoming, profile = ahead
+        cost = bot.LOSS * lost
         if kind == SACRIFICE:
             cost += bot.LOSS + bot.SACRIFICE_COST
         for alien in upcoming:
@@ -114,26 +147,30 @@ class Solver:
         """Whether this first-wave position wins with at least ``target`` soldiers left; None
         when a second wave below it was not settled within the current probe."""
         size = squad.bit_count()
-        if size + len(self.deck) - dealt < target:
+        floor = self.floor
+        if size + len(self.deck) - dealt < floor:
             return False
         if not queue:
             if not squad:
                 return False
-            kinds = tuple(sorted(_kind(c) for c in range(52) if squad >> c & 1))
+            kinds = tuple(sorted(_kind(c) for c in _cards(squad)))
             self.probe_left = self.probe
             mark = len(self.line)
             try:
                 return self.second(kinds, dealt, self.second_wave(squad, dealt), target)
             except _Capped:
                 del self.line[mark:]
+                self.unsettled_left -= 1
+                if self.unsettled_left < 0:
+                    raise _PassOver from None
                 return None
         key = (squad, dealt, queue)
-        if self.failed.get(key, 1 << 30) <= target:
+        if self.failed.get(key, 1 << 30) <= floor:
             return False
         self.allowance.tick()
         attacker, rest = queue[0], queue[1:]
         value, red = VALUE[attacker], RED[attacker]
-        cards = [c for c in range(52) if squad >> c & 1]
+        cards = _cards(squad)
         children: list[tuple[Move, int, int, tuple[int, ...]]] = []
         # A dual: every pair leaves the same position.
         pair = next(
@@ -147,12 +184,18 @@ class Solver:
             if VALUE[card] > value and RED[card] != red:
                 after = squad & ~(1 << card) | 1 << attacker
                 children.append(((SINGLE, (card,)), after, dealt, rest))
-        for card in sorted(cards, key=lambda c: VALUE[c]):
-            after, size_after, dealt_after = self.refill(squad & ~(1 << card), size - 1, dealt)
-            if size_after:
-                children.append(((SACRIFICE, (card,)), after, dealt_after, (*rest, attacker)))
+        if size + len(self.deck) - dealt > floor:  # else a sacrifice keeps too few
+            for card in sorted(cards, key=lambda c: VALUE[c]):
+                after, size_after, dealt_after = self.refill(squad & ~(1 << card), size - 1, dealt)
+                if size_after:
+                    children.append(((SACRIFICE, (card,)), after, dealt_after, (*rest, attacker)))
         if len(children) > 1:
-            children.sort(key=lambda c: -self.promise(c[0][0], c[1], rest, False))
+            view = self.ahead(rest, False)
+            children.sort(
+                key=lambda c: (
+                    -self.promise(c[0][0], [(VALUE[x], RED[x]) for x in _cards(c[1])], view, False)
+                )
+            )
         unsettled = False
         line = self.line
         for move, after, dealt_after, queue_after in children:
@@ -164,10 +207,54 @@ class Solver:
             unsettled = unsettled or outcome is None
         if unsettled:
             return None
-        self.failed[key] = target
+        self.failed[key] = floor
         return False
 
     # ---------------------------------------------------------------- the second wave
+
+    def hopeless(self, squad: tuple[int, ...], dealt: int, queue: tuple[int, ...]) -> bool:
+        """Whether some alien of this second wave can never be beaten, whatever is played.
+
+        Nothing joins the squad in the second wave but the defender deck and aliens won by a
+        single attack, each weaker than the soldier it replaced; so every soldier to come is
+        in the squad, in the deck or in the queue, and a colour's strongest soldier ever is its
+        strongest among the squad and the deck (black) or the aliens that colour could win.
+        An alien no soldier of the other colour will ever outrank must be beaten by a dual
+        of two of those soldiers, itself not among them."""
+        deck = self.deck_values[dealt]
+        best_red = 0
+        best_black = self.deck_best[dealt]
+        for k in squad:
+            if k & 1:
+                best_red = max(best_red, k >> 1)
+            else:
+                best_black = max(best_black, k >> 1)
+        # An alien won becomes a soldier of its colour, below the soldier that won it; so a
+        # colour's best grows only by aliens below the other colour's best: until it settles.
+        while True:
+            red_ever = max([best_red, *(k >> 1 for k in queue if k & 1 and k >> 1 < best_black)])
+            black_ever = max(
+                [best_black, *(k >> 1 for k in queue if not k & 1 and k >> 1 < red_ever)]
+            )
+            if (red_ever, black_ever) == (best_red, best_black):
+                break
+            best_red, best_black = red_ever, black_ever
+        stuck = {k >> 1 for k in queue if k >> 1 >= (black_ever if k & 1 else red_ever)}
+        if not stuck:
+            return False
+        counts = list(deck)
+        for k in squad:
+            counts[k >> 1] += 1
+        for k in queue:
+            if k >> 1 < (black_ever if k & 1 else red_ever):
+                counts[k >> 1] += 1
+        for value in stuck:
+            if not any(
+                counts[x] and counts[value - x] and (x != value - x or counts[x] > 1)
+                for x in range(1, value // 2 + 1)
+            ):
+                return True
+        return False
 
     def second(
         self, squad: tuple[int, ...], dealt: int, queue: tuple[int, ...], target: int
@@ -179,6 +266,9 @@ class Solver:
             return False
         key = (squad, dealt, queue)
         if self.failed.get(key, 1 << 30) <= target:
+            return False
+        if self.hopeless(squad, dealt, queue):
+            self.failed[key] = target
             return False
         self.allowance.tick()
         self.probe_left -= 1
@@ -208,7 +298,18 @@ class Solver:
             after.remove(k)
             moves.append(((SACRIFICE, (k,)), tuple(after), (*rest, attacker)))
         if len(moves) > 1:
-            moves.sort(key=lambda m: -self.promise(m[0][0], m[1], rest, True, len(squad)))
+            view = self.ahead(rest, True)
+            moves.sort(
+                key=lambda m: (
+                    -self.promise(
+                        m[0][0],
+                        [(k >> 1, bool(k & 1)) for k in m[1]],
+                        view,
+                        True,
+                        len(squad) - len(m[1]) if m[0][0] == DUAL else 0,
+                    )
+                )
+            )
         for move, left, queue_after in moves:
             squad_after, dealt_after = left, dealt
             if len(left) < SQUAD and dealt < len(self.deck):
@@ -223,10 +324,22 @@ class Solver:
         return False
 
     def solve(self, state: Area52State, target: int) -> bool:
-        """Whether the position wins with ``target`` soldiers left (``line``: how). In the
-        first wave, each second wave gets a probe of positions and is left for later when the
-        probe runs out, so one hard second wave does not hold up the others; the probe grows
-        fourfold each pass (what was settled stays in the table)."""
+        """Whether the position wins with ``target`` soldiers left (``line``: how).
+
+        In the first wave the search runs in passes. A pass gives each second wave it reaches
+        a probe of positions and leaves it for later when the probe runs out; once more second
+        waves than the pass allows are left, the search ends unsettled. Each pass doubles both
+        the probe and the second waves it may leave, so the work goes to the few first-wave
+        lines whose second waves are hard rather than to the thousands of lines a small probe
+        would touch first (what was settled stays in the table).
+
+        Each pass searches twice, with a budget each: first in the bot's order of moves, then
+        only the lines that keep a floor of soldiers through the first wave (pass ``k`` allows
+        ``2k + 2`` sacrifices). The first search dives along the bot's line and, when its
+        second wave is lost, tries the lines next to it, which differ near the end of the first
+        wave (often by sacrifices there, each a soldier fewer for a longer second wave); the
+        second reaches lines that differ early on but keep their soldiers. Only the first
+        search, which keeps no floor beyond ``target``, can prove a deal lost."""
         queue = (*state.attackers, *state.alien_deck)
         if state.wave == 2:
             self.line = []
@@ -236,13 +349,24 @@ class Solver:
         squad = 0
         for card in state.defenders:
             squad |= 1 << card
-        self.probe = 256
-        while True:
-            self.line = []
-            outcome = self.first(squad, 0, queue, target)
-            if outcome is not None:
-                return outcome
-            self.probe *= 4
+        top = len(state.defenders) + len(self.deck)
+        self.probe, self.unsettled = FIRST_PROBE, 1
+        for sacrifices in itertools.count(2, 2):
+            kept = top - sacrifices
+            for floor in (target, kept) if kept > target else (target,):
+                self.floor, self.line = floor, []
+                self.unsettled_left = self.unsettled - 1
+                try:
+                    outcome = self.first(squad, 0, queue, target)
+                except _PassOver:
+                    outcome = None
+                if outcome:
+                    return True
+                if outcome is False and floor == target:
+                    return False
+            self.probe *= 2
+            self.unsettled *= 2
+        raise AssertionError("unreachable")
 
 
 def _replay(state: Area52State, line: list[Move]) -> tuple[list[str], Area52State]:
