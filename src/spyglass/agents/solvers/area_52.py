@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 
+from spyglass.components.bits import set_bits
 from spyglass.components.cards import Card
 from spyglass.engine import RulesError, State
 from spyglass.games.area_52 import bot
@@ -44,16 +45,6 @@ Move = tuple[str, tuple[int, ...]]  # kind and cards (wave 1: card codes; wave 2
 def _kind(card: int) -> int:
     """A card's value and colour as one number (what the second wave can tell apart)."""
     return VALUE[card] * 2 + RED[card]
-
-
-def _cards(squad: int) -> list[int]:
-    """The cards of a squad held as a bitmask, lowest code first."""
-    cards = []
-    while squad:
-        low = squad & -squad
-        cards.append(low.bit_length() - 1)
-        squad ^= low
-    return cards
 
 
 class _Capped(Exception):
@@ -153,7 +144,7 @@ class Solver:
         if not queue:
             if not squad:
                 return False
-            kinds = tuple(sorted(_kind(c) for c in _cards(squad)))
+            kinds = tuple(sorted(_kind(c) for c in set_bits(squad)))
             self.probe_left = self.probe
             mark = len(self.line)
             try:
@@ -170,7 +161,7 @@ class Solver:
         self.allowance.tick()
         attacker, rest = queue[0], queue[1:]
         value, red = VALUE[attacker], RED[attacker]
-        cards = _cards(squad)
+        cards = set_bits(squad)
         children: list[tuple[Move, int, int, tuple[int, ...]]] = []
         # A dual: every pair leaves the same position.
         pair = next(
@@ -193,7 +184,9 @@ class Solver:
             view = self.ahead(rest, False)
             children.sort(
                 key=lambda c: (
-                    -self.promise(c[0][0], [(VALUE[x], RED[x]) for x in _cards(c[1])], view, False)
+                    -self.promise(
+                        c[0][0], [(VALUE[x], RED[x]) for x in set_bits(c[1])], view, False
+                    )
                 )
             )
         unsettled = False
