@@ -3,7 +3,21 @@
 from __future__ import annotations
 
 from spyglass.engine import Action, IllegalAction, RulesError, Seat
-from spyglass.engine.rng import as_rng
+from spyglass.engine.rng import Rng, as_rng
+
+
+def bot_move(seat: Seat, rng: Rng, log: bool = True) -> Action:
+    """The game's bot's move for ``seat``, chosen on a determinization drawn with ``rng`` (the
+    bot never sees the true state); ``log=False`` samples without the game's log (faster, for
+    searches that do not read it)."""
+    bot = seat.game.spec.bot
+    if bot is None:
+        raise RulesError(f"{seat.game.info.id} has no heuristic bot")
+    chosen = bot(seat.determinize(rng, log=log), rng)
+    for action in seat.legal_actions:
+        if action == chosen:
+            return action
+    raise IllegalAction(f"the {seat.game.info.id} bot chose a move that is not legal", str(chosen))
 
 
 class HeuristicAgent:
@@ -16,18 +30,10 @@ class HeuristicAgent:
         self.rng = as_rng(seed)
 
     def choose(self, seat: Seat) -> Action:
-        bot = seat.game.spec.bot
-        if bot is None:
+        if seat.game.spec.bot is None:
             raise RulesError(f"{seat.game.info.id} has no heuristic bot")
         if not seat.legal_actions:
             raise IllegalAction(f"seat {seat.player} has no move to make")
         if len(seat.legal_actions) == 1:
             return seat.legal_actions[0]
-        sample = seat.determinize(self.rng)
-        chosen = bot(sample, self.rng)
-        for action in seat.legal_actions:
-            if action == chosen:
-                return action
-        raise IllegalAction(
-            f"the {seat.game.info.id} bot chose a move that is not legal", str(chosen)
-        )
+        return bot_move(seat, self.rng)

@@ -31,6 +31,7 @@ from spyglass.engine import Action, IllegalAction, RulesError, Seat, State
 from spyglass.engine.rng import Rng, as_rng
 
 from .clock import Deadline, check_clock
+from .heuristic import bot_move
 
 ROLLOUTS = ("random", "heuristic")
 OPPONENTS = ("tree", "bot")
@@ -132,7 +133,7 @@ class ISMCTSAgent:
             return legal[0]
         if self.decisions is not None and not searched(legal, self.decisions):
             self.last_iterations = 0
-            return bot_move(seat, self.rng)
+            return bot_move(seat, self.rng, log=False)
         root = self.search(seat)
         children = root.children
 
@@ -313,19 +314,6 @@ def decision_words(text: str | None) -> frozenset[str] | None:
 def searched(legal: Sequence[Action], words: frozenset[str]) -> bool:
     """Whether a decision is one of those to search: one of its moves begins with a word."""
     return any(action.text.split(" ", 1)[0] in words for action in legal)
-
-
-def bot_move(seat: Seat, rng: Rng) -> Action:
-    """The game's bot's move for ``seat``, chosen on a determinization (as the heuristic agent
-    chooses it: the bot never sees the true state)."""
-    bot = seat.game.spec.bot
-    if bot is None:
-        raise RulesError(f"{seat.game.info.id} has no bot to play the decisions not searched")
-    chosen = bot(seat.determinize(rng, log=False), rng)
-    for action in seat.legal_actions:
-        if action == chosen:
-            return action
-    raise IllegalAction(f"the {seat.game.info.id} bot chose a move that is not legal", str(chosen))
 
 
 def weighed_sample(

@@ -21,8 +21,6 @@ raising the target one step at a time, with a table of the targets each position
 
 from __future__ import annotations
 
-import itertools
-
 from spyglass.components.bits import set_bits
 from spyglass.components.cards import Card
 from spyglass.engine import RulesError, State
@@ -135,8 +133,10 @@ class Solver:
         return squad, size, dealt
 
     def first(self, squad: int, dealt: int, queue: tuple[int, ...], target: int) -> bool | None:
-        """Whether this first-wave position wins with at least ``target`` soldiers left; None
-        when a second wave below it was not settled within the current probe."""
+        """Whether this first-wave position wins with at least ``target`` soldiers left,
+        keeping at least ``floor`` soldiers through the first wave; None when a second wave
+        below it was not settled within the current probe (:class:`_PassOver` once the pass
+        has left more of them than it may)."""
         size = squad.bit_count()
         floor = self.floor
         if size + len(self.deck) - dealt < floor:
@@ -344,7 +344,8 @@ class Solver:
             squad |= 1 << card
         top = len(state.defenders) + len(self.deck)
         self.probe, self.unsettled = FIRST_PROBE, 1
-        for sacrifices in itertools.count(2, 2):
+        sacrifices = 2  # the first wave's, in the second search of this pass
+        while True:
             kept = top - sacrifices
             for floor in (target, kept) if kept > target else (target,):
                 self.floor, self.line = floor, []
@@ -359,7 +360,7 @@ class Solver:
                     return False
             self.probe *= 2
             self.unsettled *= 2
-        raise AssertionError("unreachable")
+            sacrifices += 2
 
 
 def _replay(state: Area52State, line: list[Move]) -> tuple[list[str], Area52State]:
