@@ -14,11 +14,13 @@ iteration budgets plays the first deals of the same sequence, in rounds (50 deal
 a series stops once its interval is within +-P points (a rate near 0 or 1 needs far fewer deals
 than one near a half) or at K deals (or at a game's own cap from --search-cap, for a game whose
 search costs too much; the table then shows the wider interval). The candidates for a game's
-strongest agent (CANDIDATES below, or --candidate) play in the same rounds, up to C deals each,
-keeping each deal's CPU time. The clairvoyant bound (can the deal be won with every hidden card
-known? The game's own solver where it has one, ``agents.solvers.bound``; a deal not settled
-within S CPU seconds counts as "unknown" and the bound is then a range) covers the deals of the
-game's longest series, at most B. EFFORT below lists, for the games whose strongest agent falls
+strongest agent (CANDIDATES below, or --candidate) play in the same rounds, up to C deals each
+whatever their interval (they are run for the paired test against the heuristic, which a precise
+win rate does not settle; one that is also an ISMCTS column goes on to K), keeping each deal's
+CPU time. The clairvoyant bound (can the deal be won with every hidden card known? The game's
+own solver where it has one, ``agents.solvers.bound``; a deal not settled within S CPU seconds
+counts as "unknown" and the bound is then a range) covers the deals of the game's longest
+series, at most B. EFFORT below lists, for the games whose strongest agent falls
 short of the targets, methods at growing budgets, each on the first E deals: how the win rate
 grows with effort.
 
@@ -82,10 +84,22 @@ SLOW_BOT = {"emissary"}
 CANDIDATES: dict[str, tuple[str, ...]] = {
     "syndicate": ("solver",),
     "sandwich-guy": ("pimc:samples=16", "tuned", "pimc:samples=16,policy=tuned"),
-    "tinker-sailor-soldier-spy": ("pimc:samples=16",),
+    # hindsight optimisation over the solver led its effort series (80% of the first 20 deals);
+    # with 8 samples and a margin of 1.5 standard errors, 44 of deals 400-459 against 40 (4)
+    "tinker-sailor-soldier-spy": (
+        "pimc:samples=16",
+        "pimc:samples=4,evaluator=solver,cutoff=5",
+        "pimc:samples=8,evaluator=solver,cutoff=5,margin=1.5",
+    ),
+    # ISMCTS 10 is also a column: as a candidate it plays every deal (0.08 CPU-s a deal)
+    "foursquare": ("ismcts:iterations=10,cutoff=0",),
     # the effort series' leaders on their first 20 deals (95% and 65% there)
     "area-52": ("ismcts:iterations=200,cutoff=0", "pimc:samples=16,cutoff=5"),
-    "loot-the-loop": ("ismcts:iterations=200,cutoff=0",),
+    # ISMCTS 1000: the top of its effort series (70% of the first 20 deals, 14.6 CPU-s a deal)
+    "loot-the-loop": ("ismcts:iterations=200,cutoff=0", "ismcts:iterations=1000,cutoff=0"),
+    # PIMC 16 cut after 5 moves led its effort series (70% of the first 20 deals, 0.8 CPU-s);
+    # 64 and 128 samples: whether the growth from 4 to 16 samples goes on
+    "hide-and-seek": tuple(f"pimc:samples={n},cutoff=5" for n in (16, 64, 128)),
 }
 #: Candidates that cost about what the bot costs: they play as many deals as ISMCTS may
 #: (--search-deals, until precise), not only --candidate-deals.
@@ -395,6 +409,23 @@ class Planner:
         return parts
 
 
+def round_stop(  # noqa: PLR0917 - a series' state and the run's settings
+    series: list[tuple], done: int, target: int, most: int, precision: float, estimate: bool
+) -> int | None:
+    """Where a series' next round of the search ends (None: the series is complete). It has
+    played ``done`` deals (``series``, their rows) and may play ``most``; the round goes up to
+    ``target``. A series that ``estimate``s a win rate (an ISMCTS column) ends once its
+    interval is within +-``precision`` points and stops a round where the rate seen so far
+    needs it to; a candidate is run for its paired test against the heuristic, which a precise
+    win rate does not settle, so it plays all its deals."""
+    if done >= most or (estimate and precise(series, precision)):
+        return None
+    stop = min(target, most)
+    if series and estimate:  # no further than the rate observed so far needs
+        stop = min(stop, max(done + SEARCH_CHUNK, enough(series, precision, most)))
+    return stop
+
+
 def precise(rows: list[tuple], precision: float) -> bool:
     """Whether a win rate's Wilson 95% interval is at most +-``precision`` points wide."""
     if not rows:
@@ -698,17 +729,15 @@ def collect(argv: list[str] | None = None) -> tuple[Any, list, list[int], Result
             searches = [ismcts(info.id, b, solo=True) for b in budgets]
             trying = list(candidates.get(info.id, ()))
             most_deals = min(search_deals, caps.get(info.id, search_deals))
-            for agent in searches + trying:
-                timed = agent in trying
+            for agent in dict.fromkeys(searches + trying):
+                # a candidate that is also a column of the table keeps the column's parts
+                timed = agent in trying and agent not in searches
                 cheap = agents.parse_spec(agent)[0] in CHEAP
                 most = min(most_deals, args.candidate_deals) if timed and not cheap else most_deals
                 done, series = reached[info.id, agent], solo_rows[info.id, agent]
-                if done >= most or precise(series, args.precision):
+                stop = round_stop(series, done, target, most, args.precision, agent not in trying)
+                if stop is None:
                     continue
-                stop = min(target, most)
-                if series:  # no further than the rate observed so far needs
-                    needed = enough(series, args.precision, most)
-                    stop = min(stop, max(done + SEARCH_CHUNK, needed))
                 groups.append(planner.search(info.id, agent, done, stop, timed))
                 reached[info.id, agent] = stop
             # the bound covers the deals of the game's longest series (effort ones included)
