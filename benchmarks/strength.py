@@ -86,7 +86,8 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
     # (PIMC over the tuned policy's rollouts, 81.5% of 108 deals, plays in the effort series)
     "sandwich-guy": ("pimc:samples=16", "tuned"),
     # hindsight optimisation over the solver led its effort series (80% of the first 20 deals);
-    # with 8 samples and a margin of 1.5 standard errors, 44 of deals 400-459 against 40 (4)
+    # with 8 samples and a margin of 1.5 standard errors, 44 of deals 400-459 (4 samples: 40,
+    # the heuristic: 31)
     "tinker-sailor-soldier-spy": (
         "pimc:samples=16",
         "pimc:samples=4,evaluator=solver,cutoff=5",
@@ -102,8 +103,8 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
     # 64 and 128 samples: whether the growth from 4 to 16 samples goes on
     "hide-and-seek": tuple(f"pimc:samples={n},cutoff=5" for n in (16, 64, 128)),
 }
-#: Candidates that cost about what the bot costs: they play as many deals as ISMCTS may
-#: (--search-deals, until precise), not only --candidate-deals.
+#: Candidates that cost about what the bot costs: they play all of --search-deals, not only
+#: --candidate-deals.
 CHEAP = {"tuned"}
 _ismcts_growing = tuple(f"ismcts:iterations={n},cutoff=0" for n in (40, 200, 1000))
 #: PIMC where full bot playouts cost too much (tens of moves, each a search of the bot's own):
