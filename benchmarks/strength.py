@@ -21,8 +21,8 @@ CPU time. The clairvoyant bound (can the deal be won with every hidden card know
 own solver where it has one, ``agents.solvers.bound``; a deal not settled within S CPU seconds
 counts as "unknown" and the bound is then a range) covers the deals of the game's longest
 series, at most B. EFFORT below lists, for the games whose strongest agent falls
-short of the targets, methods at growing budgets, each on the first E deals: how the win rate
-grows with effort.
+short of the targets, methods at growing budgets, each on the first E deals (EFFORT_SCALE
+times E in the games it names): how the win rate grows with effort.
 
 Every series is set against the heuristic on the deals both played (exact McNemar test of the
 deals only one of them won, Holm's correction over the table). The strongest agent of a game is
@@ -84,7 +84,9 @@ SLOW_BOT = {"emissary"}
 CANDIDATES: dict[str, tuple[str, ...]] = {
     "syndicate": ("solver",),
     # (PIMC over the tuned policy's rollouts, 81.5% of 108 deals, plays in the effort series)
-    "sandwich-guy": ("pimc:samples=16", "tuned"),
+    # ISMCTS 10000 (about 0.8 CPU-s a move) led its effort series: 90 of its first 98 deals,
+    # where the tuned policy won 86 of 100 and ISMCTS 1000 16 of 20
+    "sandwich-guy": ("pimc:samples=16", "tuned", "ismcts:iterations=10000,cutoff=0"),
     # hindsight optimisation over the solver led its effort series (80% of the first 20 deals);
     # with 8 samples and a margin of 1.5 standard errors, 44 of deals 400-459 (4 samples: 40,
     # the heuristic: 31)
@@ -112,6 +114,9 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
 #: --candidate-deals.
 CHEAP = {"tuned"}
 _ismcts_growing = tuple(f"ismcts:iterations={n},cutoff=0" for n in (40, 200, 1000))
+#: ISMCTS on to about a second a move where 1000 iterations cost a tenth of a second a move or
+#: less and nothing meets the targets (10,000: 0.8 CPU-s a move in the Sandwich Guy, 2 in Skyway)
+_ismcts_seconds = (*_ismcts_growing, "ismcts:iterations=10000,cutoff=0")
 #: PIMC where full bot playouts cost too much (tens of moves, each a search of the bot's own):
 #: each rollout stops after five moves and the game's evaluation scores it.
 _pimc_cut = tuple(f"pimc:samples={n},cutoff=5" for n in (4, 16))
@@ -131,12 +136,12 @@ EFFORT: dict[str, dict[str, tuple[str, ...]]] = {
         _HINDSIGHT: _hindsight,
     },
     "skyway": {
-        _ISMCTS: _ismcts_growing,
+        _ISMCTS: _ismcts_seconds,
         _PIMC_CUT: _pimc_cut[:1],
         _HINDSIGHT: _hindsight[:1],
     },
     "sandwich-guy": {
-        _ISMCTS: _ismcts_growing,
+        _ISMCTS: _ismcts_seconds,
         "PIMC, bot rollouts": ("pimc:samples=4", "pimc:samples=16", "pimc:samples=64"),
         "hindsight optimisation over the solver": (
             "pimc:samples=4,evaluator=solver",
@@ -166,8 +171,18 @@ EFFORT: dict[str, dict[str, tuple[str, ...]]] = {
     "hide-and-seek": {_ISMCTS: _ismcts_growing, _PIMC_CUT: _pimc_cut, _HINDSIGHT: _hindsight},
     "emissary": {_ISMCTS: _ismcts_growing, _PIMC_CUT: _pimc_cut, _HINDSIGHT: _hindsight},
 }
-#: Games whose effort series stop at fewer deals than --effort-deals (their search costs most).
-EFFORT_DEALS: dict[str, int] = {"skyway": 12, "foursquare": 12, "dead-center": 12}
+#: Games whose effort series play another number of deals than --effort-deals: this many times
+#: it. More where no agent meets the targets, so the series show where the growth levels off:
+#: five times in the Sandwich Guy and Boba Tea, whose searches cost seconds a deal, 1.6 times
+#: where the dearest budget costs 35-70 CPU-s a deal. (The Emissary's, at 145 CPU-s a deal for
+#: all its series, stay at --effort-deals.)
+EFFORT_SCALE: dict[str, float] = {
+    "sandwich-guy": 5,
+    "boba-tea": 5,
+    "skyway": 1.6,
+    "foursquare": 1.6,
+    "dead-center": 1.6,
+}
 #: Multiplayer agents set against the heuristic seat for seat, on --versus-tables tables.
 #: Espionage: ISMCTS whose determinizations weigh the roles by the evidence of the plays
 #: (``belief=4``), ahead of the heuristic in a screening of 60 tables (37 to 23 won alone).
@@ -1066,14 +1081,15 @@ def targets(solo: list, budgets: list[int], results: Results) -> list[str]:
 
 
 def effort_deals(game_id: str, deals: int) -> int:
-    """The deals of ``game_id``'s effort series: ``deals`` (--effort-deals), or fewer where
-    :data:`EFFORT_DEALS` says so."""
-    return min(deals, EFFORT_DEALS.get(game_id, deals))
+    """The deals of ``game_id``'s effort series: ``deals`` (--effort-deals) scaled as
+    :data:`EFFORT_SCALE` says, rounded to whole parts."""
+    scaled = round(deals * EFFORT_SCALE.get(game_id, 1) / SEARCH_CHUNK)
+    return scaled * SEARCH_CHUNK
 
 
 def effort(solo: list, results: Results, deals: int) -> list[str]:
     """How the win rate grows with effort: each method's series on the same deals (the first
-    ``deals``, or the game's own :data:`EFFORT_DEALS`; a longer series is cut to them), beside
+    ``deals`` scaled by the game's :data:`EFFORT_SCALE`; a longer series is cut to them), beside
     the heuristic's win rate on those very deals."""
     games = [i for i in solo if EFFORT.get(i.id)]
     if not games:

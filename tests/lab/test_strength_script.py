@@ -52,6 +52,23 @@ def test_a_candidate_plays_all_its_deals_however_precise_its_rate() -> None:
     assert strength.round_stop(rows(40, 50), 50, 3200, 2401, 2.0, estimate=False) == 2401
 
 
+def test_an_effort_series_plays_its_game_s_share_of_the_effort_deals() -> None:
+    """Where no agent meets the targets the series play more deals, so that their intervals
+    show where the growth levels off; fewer where a budget costs a minute a deal; always in
+    whole parts, and none when the run asks for none."""
+    assert strength.effort_deals("sandwich-guy", 20) == 100
+    assert strength.effort_deals("boba-tea", 20) == 100
+    assert strength.effort_deals("skyway", 20) == 32
+    assert strength.effort_deals("dead-center", 20) == 32
+    assert strength.effort_deals("tinker-sailor-soldier-spy", 20) == 20  # its targets are met
+    assert strength.effort_deals("skyway", 5) % strength.SEARCH_CHUNK == 0
+    assert all(strength.effort_deals(game, 0) == 0 for game in strength.EFFORT)
+    # ISMCTS goes on to about a second a move in the cheapest of them
+    assert strength.EFFORT["sandwich-guy"][strength._ISMCTS][-1] == (
+        "ismcts:iterations=10000,cutoff=0"
+    )
+
+
 def test_interleave_takes_a_part_of_each_series_in_turn() -> None:
     assert strength.interleave([[1, 2, 3], [4], [5, 6]]) == [1, 4, 5, 2, 6, 3]
 
