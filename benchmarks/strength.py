@@ -84,7 +84,7 @@ SLOW_BOT = {"emissary"}
 CANDIDATES: dict[str, tuple[str, ...]] = {
     "syndicate": ("solver",),
     # (PIMC over the tuned policy's rollouts, 81.5% of 108 deals, plays in the effort series)
-    # ISMCTS 10000 (about 0.8 CPU-s a move) led its effort series: 90 of its first 98 deals,
+    # ISMCTS 10000 (0.73 CPU-s a move) led its effort series: 90 of its first 98 deals,
     # where the tuned policy won 86 of 100 and ISMCTS 1000 16 of 20
     "sandwich-guy": ("pimc:samples=16", "tuned", "ismcts:iterations=10000,cutoff=0"),
     # hindsight optimisation over the solver led its effort series (80% of the first 20 deals);
@@ -115,7 +115,8 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
 CHEAP = {"tuned"}
 _ismcts_growing = tuple(f"ismcts:iterations={n},cutoff=0" for n in (40, 200, 1000))
 #: ISMCTS on to about a second a move where 1000 iterations cost a tenth of a second a move or
-#: less and nothing meets the targets (10,000: 0.8 CPU-s a move in the Sandwich Guy, 2 in Skyway)
+#: less and nothing meets the targets (10,000: 0.73 CPU-s a move in the Sandwich Guy, 2.2 in
+#: Skyway, as measured)
 _ismcts_seconds = (*_ismcts_growing, "ismcts:iterations=10000,cutoff=0")
 #: PIMC where full bot playouts cost too much (tens of moves, each a search of the bot's own):
 #: each rollout stops after five moves and the game's evaluation scores it.
