@@ -52,6 +52,18 @@ def test_a_candidate_plays_all_its_deals_however_precise_its_rate() -> None:
     assert strength.round_stop(rows(40, 50), 50, 3200, 2401, 2.0, estimate=False) == 2401
 
 
+def test_a_candidate_stops_at_the_candidate_deals_unless_its_test_needs_every_deal() -> None:
+    """Foursquare's heuristic loses about 4% of deals: its expectimax candidate plays all the
+    search's deals (the paired test needs them), where other candidates stop at
+    --candidate-deals and the cheap tuned policy and the table's columns play them all."""
+    assert strength.deals_allowed("foursquare", "expectimax:depth=1", 2401, 400, True) == 2401
+    assert strength.deals_allowed("skyway", "expectimax:depth=1", 2401, 400, True) == 400
+    assert strength.deals_allowed("sandwich-guy", "tuned", 2401, 400, True) == 2401
+    assert strength.deals_allowed("foursquare", "ismcts:iterations=10", 2401, 400, False) == 2401
+    assert strength.deals_allowed("foursquare", "expectimax:depth=1", 300, 400, True) == 300
+    assert "expectimax:depth=1" in strength.CANDIDATES["foursquare"]
+
+
 def test_an_effort_series_plays_its_game_s_share_of_the_effort_deals() -> None:
     """Where no agent meets the targets the series play more deals, so that their intervals
     show where the growth levels off (five times in the cheap games, 1.6 times where a budget

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from spyglass.engine import Action, RulesError, Seat
 
+from .expectimax import ExpectimaxAgent
 from .heuristic import HeuristicAgent
 from .ismcts import ISMCTSAgent
 from .measured import HINT_MS, StrongestAgent, hint_spec, strongest
@@ -40,6 +41,7 @@ AGENTS: dict[str, type[Agent]] = {
     "solver": SolverAgent,
     "tuned": TunedAgent,
     "rollout": RolloutAgent,
+    "expectimax": ExpectimaxAgent,
     "strongest": StrongestAgent,
 }
 #: The agent that plays each game with its measured strongest agent (``strongest(game_id)``
@@ -97,6 +99,7 @@ __all__ = [
     "HINT_MS",
     "STRONGEST",
     "Agent",
+    "ExpectimaxAgent",
     "HeuristicAgent",
     "ISMCTSAgent",
     "PIMCAgent",

@@ -144,8 +144,39 @@ def choose(state: BobaTeaState, rng: Rng) -> Action:
     return _target(odds, moves, rng)
 
 
+def value(state: BobaTeaState) -> float:
+    """The bot's value of a position: its estimated chance of surviving, the product of the
+    ranks' survival chances after the best answer to a rude customer, or after the best
+    target's expectation over the next card (1 once won, 0 once lost). Searches that look
+    further ahead than the bot (``agents.expectimax``) score their leaves with it."""
+    if state.is_over:
+        result = state.result
+        return 1.0 if result is not None and result.won else 0.0
+    odds = _Odds(state)
+    now = 1.0
+    for rank in RANKS:
+        now *= odds.base[rank]
+    if state.held is not None:
+        assert state.target is not None  # a rude customer came for a target
+        index, position = state.target
+        held = RANK[state.held]
+        fit = odds.fit_share(*window(state.queues[index], position))
+        return now * max(odds.stay(index, held), odds.kick(held, fit))
+    return now * max(_target_values(odds, state.legal_actions())) / max(odds.size, 1)
+
+
 def _target(odds: _Odds, moves: list[Action], rng: Rng) -> Action:
-    # The value of each rank being drawn, relative to now: placed, kicked or stayed for.
+    best, best_value = moves[0], -1.0
+    for move, worth in zip(moves, _target_values(odds, moves), strict=True):
+        value = worth + rng.random() * 1e-12
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def _target_values(odds: _Odds, moves: list[Action]) -> list[float]:
+    """Each target's value relative to now, times the cards in the deck: the sum over the
+    deck's cards of the value of that card drawn for it (placed, kicked or stayed for)."""
     deck = odds.deck
     placed = [0.0] * 14
     kicked = [0.0] * 14
@@ -168,7 +199,7 @@ def _target(odds: _Odds, moves: list[Action], rng: Rng) -> Action:
         odds.base[rank] = saved
         deck[rank] += 1
         odds.size += 1
-    best, best_value = moves[0], -1.0
+    values = []
     for move in moves:
         number, position = move.target
         low, high = window(odds.queues[number - 1], position)
@@ -185,7 +216,5 @@ def _target(odds: _Odds, moves: list[Action], rng: Rng) -> Action:
             else:
                 kick = kicked[rank] * again
                 value += count * (stays[rank] if stays[rank] > kick else kick)
-        value += rng.random() * 1e-12
-        if value > best_value:
-            best, best_value = move, value
-    return best
+        values.append(value)
+    return values

@@ -104,6 +104,29 @@ def choose(state: DeadCenterState, rng: Rng) -> Action:
     return _best(moves, rng, lambda m: judge.play_value(tops, PILE_OF_LABEL[m.target]))
 
 
+def value(state: DeadCenterState) -> float:
+    """The bot's value of a position, on the scale of its play values: the expected next turn
+    of the best play of the card drawn (after the best kill it allows), the best kill's, or
+    before a card is drawn the expected next turn of the cabin as it stands (:data:`WIN` plus
+    the cards left once won, :data:`LOSS` once lost). Searches that look further ahead than
+    the bot (``agents.expectimax``) score their leaves with it."""
+    if state.is_over:
+        result = state.result
+        return WIN + len(state.deck) if result is not None and result.won else LOSS
+    judge = Judge(state)
+    tops = state.tops()
+    if state.phase == KILL:
+        alive = state.alive
+        return max(
+            judge.expected(tops, alive & ~(1 << SPACE_OF_LABEL[m.target]))
+            for m in state.legal_actions()
+            if m != PASS
+        )
+    if state.phase == REVEAL or state.drawn is None:
+        return judge.expected(tops, state.alive)
+    return max(judge.play_value(tops, PILE_OF_LABEL[m.target]) for m in state.legal_actions())
+
+
 def _best(moves: list[Action], rng: Rng, value: Callable[[Action], float]) -> Action:
     best, best_value = moves[0], float("-inf")
     for move in moves:

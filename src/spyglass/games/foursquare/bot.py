@@ -149,32 +149,60 @@ def static(grid: Grid) -> float:
 
 
 def expected_next(grid: Grid, ranks: list[int], left: int) -> float:
-    """The mean over the next card's rank of the best static score it can reach."""
+    """The mean over the next card's rank of the best static score it can reach.
+
+    The same placements as :meth:`Grid.placements` for each rank, with what does not depend
+    on the rank (the candidate spaces, their lines' face-up tops, the piles each line would
+    flip) read once for all ranks: searches (``agents.expectimax``) call this tens of
+    thousands of times a game."""
     if not left:
         return LOSS  # nothing left to place and not won
+    occupied, down, full = grid.occupied, grid.down, grid.full
+    piles = occupied.bit_count()
+    candidates = ((grid.reach & ~occupied) | (occupied & ~full)) & grid.window()
+    spaces = []
+    while candidates:
+        bit = candidates & -candidates
+        candidates ^= bit
+        index = bit.bit_length() - 1
+        own = ONE_OF[grid.tops[index]] if occupied & ~down & bit else 0
+        row, col = ROW[index], COL[index]
+        new = not occupied & bit
+        full_after = full | bit if grid.heights.get(index, 0) == PILE_LIMIT - 1 else full
+        spaces.append(
+            (
+                grid.rows[row] - own,
+                grid.cols[col] - own,
+                occupied & ROW_MASK[row] & ~bit,
+                occupied & COL_MASK[col] & ~bit,
+                down & ~bit,
+                piles + new,
+                full_after,
+            )
+        )
     total = 0.0
-    piles = grid.occupied.bit_count()
     for value in range(1, 11):
         count = ranks[value]
         if not count:
             continue
+        high = RANK_BITS * value
+        low_mask = AT_MOST[value]
         best = LOSS
-        for index, flips in grid.placements(value):
+        for row_tops, col_tops, row_flips, col_flips, kept, after, full_after in spaces:
+            flips = 0
+            if not row_tops >> high or not row_tops & low_mask:
+                flips = row_flips
+            if not col_tops >> high or not col_tops & low_mask:
+                flips |= col_flips
+            closed = kept ^ flips
+            shut = closed.bit_count()
+            if shut > CLOSED_LIMIT:
+                continue  # not a legal placement
             # static() of the grid after this placement, without building it.
-            bit = 1 << index
-            down = (grid.down & ~bit) ^ flips
-            new = not grid.occupied & bit
-            if piles + new == GRID_PILES and not down:
+            if after == GRID_PILES and not closed:
                 best = WIN
                 break
-            full = grid.full
-            if grid.heights.get(index, 0) == PILE_LIMIT - 1:
-                full |= bit
-            score = (
-                PILE * (piles + new)
-                - CLOSED * down.bit_count()
-                - CLOSED_FULL * (down & full).bit_count()
-            )
+            score = PILE * after - CLOSED * shut - CLOSED_FULL * (closed & full_after).bit_count()
             best = max(best, score)
         total += count * best
     return total / left
@@ -184,6 +212,32 @@ def choose(state: FoursquareState, rng: Rng) -> Action:
     moves = state.legal_actions()
     if len(moves) == 1:
         return moves[0]
+    best, best_score = moves[0], float("-inf")
+    for move, (won, worth) in zip(moves, _scores(state, moves), strict=True):
+        if won:
+            return move
+        score = worth + rng.random() * 1e-6
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+def value(state: FoursquareState) -> float:
+    """The bot's value of a position: the best score it gives a placement of the card in hand.
+    A win (or a winning placement) is worth more, and a loss less, than any score of a
+    placement can be. Searches that look further ahead than the bot (``agents.expectimax``)
+    score their leaves with it."""
+    top, bottom = WIN * (1 + LOOKAHEAD), LOSS * (1 + LOOKAHEAD)
+    if state.is_over:
+        result = state.result
+        return top if result is not None and result.won else bottom
+    scores = _scores(state, state.legal_actions())
+    return top if any(won for won, _ in scores) else max(score for _, score in scores)
+
+
+def _scores(state: FoursquareState, moves: list[Action]) -> list[tuple[bool, float]]:
+    """Whether each placement wins, and the bot's score of it: the grid it leaves and the
+    expected best grid after the next card (:data:`WIN` for a win)."""
     assert state.card is not None
     value = RANK[state.card]
     grid = Grid.of(state)
@@ -192,14 +246,12 @@ def choose(state: FoursquareState, rng: Rng) -> Action:
         ranks[RANK[card]] += 1
     left = len(state.deck)
     flips_of = dict(grid.placements(value))
-    best, best_score = moves[0], float("-inf")
+    scores = []
     for move in moves:
         index = INDEX_OF_LABEL[move.target]
         nxt = grid.after(index, flips_of[index], value)
         if nxt.won:
-            return move
-        score = static(nxt) + LOOKAHEAD * expected_next(nxt, ranks, left)
-        score += rng.random() * 1e-6
-        if score > best_score:
-            best, best_score = move, score
-    return best
+            scores.append((True, WIN))
+        else:
+            scores.append((False, static(nxt) + LOOKAHEAD * expected_next(nxt, ranks, left)))
+    return scores

@@ -185,6 +185,31 @@ def _placements(
     return out
 
 
+#: What a finished game is worth beside a position still in play (whose values stay below
+#: a few hundred): a win more than any, a loss less than any.
+FINISHED = 1000.0
+
+
+def value(state: SkywayState) -> float:
+    """The bot's value of a position: the worth of the best placement from the market on the
+    table (no look at the next market), or once the game is over :data:`FINISHED` plus the
+    final grid's worth for a win and minus :data:`FINISHED` plus it for a loss. Searches that
+    look further ahead than the bot (``agents.expectimax``) score their leaves with it."""
+    if state.is_over:
+        worth = _final_value(state.grid) % FINISHED
+        result = state.result
+        return FINISHED + worth if result is not None and result.won else worth - FINISHED
+    placements = _placements(
+        state.grid,
+        state.market,
+        deck=state.deck,
+        discard=state.discard,
+        another_round=state.round < PASSES,
+        last=state.last_turn,
+    )
+    return max(p[0] for p in placements)
+
+
 def choose(state: SkywayState, rng: Rng) -> Action:
     another_round = state.round < PASSES
     market = state.market

@@ -1,0 +1,224 @@
+"""Expectimax over the next card: every card the deck may deliver, weighed by its odds.
+
+In the solo card games the only thing hidden after the deal is the order of the draw pile
+(and, in Dead Center, the face-down zombies), and what the player knows of it is exactly its
+contents. So the value of a move is an expectation over which card comes next, and that
+expectation can be computed, not sampled: for each kind of card still in the deck (cards the
+rules cannot tell apart are one kind: in Boba Tea and Foursquare only the rank is read), put
+one of that kind on top of the deck of a determinization, play the move, and weigh what
+follows by the share of the deck that kind makes up. A move that draws nothing has a single
+outcome. Below each outcome the player's next decision is a maximum over its moves, each
+again an expectation over the card after; ``depth`` decisions deep, the game's own evaluation
+(its estimated chance of winning) scores the position.
+
+The root's moves are first valued one decision deep (every move, each next card), and then the
+best ``width`` of them are searched ``depth`` deep, best first, while the CPU budget
+(``milliseconds``) lasts; at the inner decisions the same ``width`` is kept, chosen the same
+way. Cards further down (a kick's second draw in Boba Tea, the other four cards of Skyway's
+next market, the zombies still face down in Dead Center) come from the determinization:
+``samples`` determinizations are averaged (1: the expectation over the next card of one
+sampled world). Ties go to the game's bot's move. The
+agent reads only the seat (``seat.determinize``), never the true state.
+
+This is the game-specific search of the strength run's effort series (``docs/strength.md``):
+exact over the next card, where PIMC and ISMCTS sample it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from importlib import import_module
+from typing import Any, cast
+
+from spyglass.engine import Action, IllegalAction, RulesError, Seat, State
+from spyglass.engine.rng import as_rng
+
+from .clock import Deadline, check_clock
+
+#: What of a card the rules of a game read, where it is less than the whole card: cards with
+#: the same key are one kind of next card (Boba Tea's queues and discards and Foursquare's
+#: flips compare ranks only; every other game reads suits or colours too).
+KINDS: dict[str, Callable[[Any], Hashable]] = {
+    "boba-tea": lambda card: card.rank,
+    "foursquare": lambda card: card.rank,
+}
+#: How leaves may be scored (see :func:`leaf_value`).
+LEAVES = ("bot", "evaluation")
+#: Defaults (see :class:`ExpectimaxAgent`).
+DEPTH = 2
+WIDTH = 4
+
+
+class ExpectimaxAgent:
+    """``depth`` (decisions searched, each followed by the exact expectation over the next
+    card; 1 or more), ``width`` (moves searched deeper than one decision at each node, the
+    best by their one-decision values), ``samples`` (determinizations averaged, for what lies
+    below the next card), ``milliseconds`` (CPU time a decision may take: the one-decision
+    values on the first sample are always computed, further samples and deeper searches only
+    while time is left), ``clock``, ``leaf``
+    (``bot`` or ``evaluation``: see :func:`leaf_value`)."""
+
+    name = "expectimax"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        depth: int = DEPTH,
+        width: int = WIDTH,
+        samples: int = 1,
+        milliseconds: float | None = None,
+        clock: str = "cpu",
+        leaf: str | None = None,
+    ) -> None:
+        if int(depth) < 1:
+            raise RulesError("expectimax needs a depth of 1 or more decisions")
+        if int(width) < 1:
+            raise RulesError("expectimax needs a width of 1 or more moves")
+        if int(samples) < 1:
+            raise RulesError("expectimax needs at least one sample")
+        if milliseconds is not None and float(milliseconds) <= 0:
+            raise RulesError("expectimax needs a positive time budget")
+        self.rng = as_rng(seed)
+        self.depth = int(depth)
+        self.width = int(width)
+        self.samples = int(samples)
+        self.milliseconds = None if milliseconds is None else float(milliseconds)
+        self.clock = check_clock(clock, "expectimax")
+        if leaf is not None and leaf not in LEAVES:
+            raise RulesError(f"leaf is one of {', '.join(LEAVES)}, not {leaf!r}")
+        self.leaf = leaf
+        self.last_positions = 0  # positions the last decision scored at its leaves
+        self.last_samples = 0  # determinizations the last decision searched
+
+    def choose(self, seat: Seat) -> Action:
+        legal = seat.legal_actions
+        player = seat.player
+        if not legal or player is None:  # a spectator's seat never has moves
+            raise IllegalAction(f"seat {seat.player} has no move to make")
+        self.last_positions = 0
+        if len(legal) == 1:
+            return legal[0]
+        game = seat.game
+        if seat.players != 1:
+            raise RulesError("expectimax is for solo games")
+        deadline = Deadline.after(self.milliseconds, self.clock)
+        search = _Search(leaf_value(seat, self.leaf), KINDS.get(game.info.id), self.width)
+        worlds = [seat.determinize(self.rng, log=False) for _ in range(self.samples)]
+        favoured = None
+        bot = game.spec.bot
+        if bot is not None:
+            favoured = bot(worlds[0], self.rng).text
+        # one decision deep on each sample in turn, while time is left (the first always)
+        totals = dict.fromkeys((a.text for a in legal), 0.0)
+        done = 0
+        for world in worlds:
+            for action in legal:
+                totals[action.text] += search.chance(world, action, 1)
+            done += 1
+            if deadline.passed():
+                break
+        worlds = worlds[:done]
+        values = {text: total / done for text, total in totals.items()}
+        if self.depth > 1:
+            for action in sorted(legal, key=lambda a: -values[a.text])[: self.width]:
+                if deadline.passed():
+                    break
+                deeper = sum(search.chance(w, action, self.depth) for w in worlds)
+                values[action.text] = deeper / done
+        self.last_positions = search.positions
+        self.last_samples = done
+        return max(
+            enumerate(legal),
+            key=lambda item: (round(values[item[1].text], 12), item[1].text == favoured, -item[0]),
+        )[1]
+
+
+class _Search:
+    """The expectimax recursion over one game's positions."""
+
+    def __init__(
+        self, leaf: Callable[[State], float], kind: Callable[[Any], Hashable] | None, width: int
+    ) -> None:
+        self.leaf = leaf
+        self.kind = kind
+        self.width = width
+        self.positions = 0
+
+    def value(self, state: State, depth: int) -> float:
+        """A decision's value: the best of its moves, ``depth`` decisions deep."""
+        if state.is_over or depth == 0:
+            self.positions += 1
+            return self.leaf(state)
+        legal = state.legal_actions()
+        if depth == 1 or len(legal) <= 1:
+            return max(self.chance(state, a, 1) for a in legal)
+        first = {a.text: self.chance(state, a, 1) for a in legal}
+        best = max(first.values())
+        for action in sorted(legal, key=lambda a: -first[a.text])[: self.width]:
+            best = max(best, self.chance(state, action, depth))
+        return best
+
+    def chance(self, state: State, action: Action, depth: int) -> float:
+        """The expectation of playing ``action``, over the kinds of card the deck may give
+        next (one outcome if the move draws nothing)."""
+        deck = getattr(state, "deck", None)
+        if not deck:
+            return self.value(_after(state, action, None, None), depth - 1)
+        kinds: dict[Hashable, tuple[int, int]] = {}  # kind -> (count, index of one such card)
+        key = self.kind
+        for index, card in enumerate(deck):
+            k = card if key is None else key(card)
+            count, where = kinds.get(k, (0, index))
+            kinds[k] = (count + 1, where)
+        size = len(deck)
+        total = 0.0
+        for count, where in kinds.values():
+            child = _after(state, action, where, size)
+            if count == size or _drew_nothing(child, size):
+                return self.value(child, depth - 1)  # the next card does not matter here
+            total += count / size * self.value(child, depth - 1)
+        return total
+
+
+def leaf_value(seat: Seat, leaf: str | None) -> Callable[[State], float]:
+    """How the leaves are scored: by the game's bot's own value of a position (``bot``: the
+    ``value`` function of the game's bot module), or by the game's evaluation, its estimated
+    chance of winning (``evaluation``); None: the bot's where the game's bot has one."""
+    game = seat.game
+    try:
+        module = import_module(f"{game.spec.package}.bot")
+    except ImportError:
+        module = None
+    bot_value = getattr(module, "value", None)
+    if leaf == "bot" or (leaf is None and callable(bot_value)):
+        if not callable(bot_value):
+            raise RulesError(f"{game.info.id}'s bot has no value of a position to score leaves")
+        return cast(Callable[[State], float], bot_value)
+    evaluate = game.spec.evaluate
+    if evaluate is None:
+        raise RulesError(f"{game.info.id} has no evaluation to score expectimax's leaves")
+    player = seat.player or 0  # a solo seat (choose checks that it has a player)
+
+    def evaluated(state: State) -> float:
+        return evaluate(state)[player]
+
+    return evaluated
+
+
+def _after(state: State, action: Action, card: int | None, size: int | None) -> State:
+    """``state`` after ``action``, the deck's card at index ``card`` put on top first."""
+    child = state.clone()
+    if card is not None and size is not None and card != size - 1:
+        deck = getattr(child, "deck")  # noqa: B009 - not every state has one (see chance)
+        deck.append(deck.pop(card))  # the rest keep the determinization's order
+    child.apply_legal(action)
+    return child
+
+
+def _drew_nothing(child: State, size: int) -> bool:
+    """Whether the move left the deck as it was (a move that draws no card)."""
+    return len(getattr(child, "deck", ())) == size
+
+
+__all__ = ["KINDS", "ExpectimaxAgent"]
