@@ -121,6 +121,27 @@ def test_the_agent_sees_only_determinizations(monkeypatch) -> None:
     assert agent.last_positions == len(seen)
 
 
+def test_a_deeper_value_is_never_compared_with_a_shallower_one() -> None:
+    """Two decisions deep, a position is worth the best of its ``width`` best moves searched
+    that deep: a pruned move's one-decision value (which looks less far, and is often rosier)
+    does not stand in for it, even where it is higher."""
+    game = spyglass.load("boba-tea")
+    search = _Search(boba_bot.value, agents.expectimax.KINDS["boba-tea"], width=2)
+    for seed in range(6):
+        state, rng = game.new_state(seed=seed), Rng(0)
+        while not state.is_over:
+            legal = state.legal_actions()
+            if len(legal) > 3:
+                one = {a.text: search.chance(state, a, 1) for a in legal}
+                top = sorted(legal, key=lambda a: -one[a.text])[:2]
+                deeper = max(search.chance(state, a, 2) for a in top)
+                if deeper < max(one[a.text] for a in legal if a not in top):
+                    assert search.value(state, 2) == pytest.approx(deeper)
+                    return
+            state.apply(game.spec.bot(state, rng))
+    raise AssertionError("no position where a pruned move looks better one decision deep")
+
+
 def test_more_samples_and_deeper_search_are_held_to_the_time_cap() -> None:
     state = spyglass.load("skyway").new_state(seed=1)
     full = agents.load("expectimax", seed=0, depth=1, samples=8)

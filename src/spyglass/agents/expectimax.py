@@ -14,7 +14,10 @@ again an expectation over the card after; ``depth`` decisions deep, the game's o
 The root's moves are first valued one decision deep (every move, each next card), and then the
 best ``width`` of them are searched ``depth`` deep, best first, while the CPU budget
 (``milliseconds``) lasts; at the inner decisions the same ``width`` is kept, chosen the same
-way. Cards further down (a kick's second draw in Boba Tea, the other four cards of Skyway's
+way. The other moves are pruned, not valued one decision deep beside the deeper values (a
+shallower look is often the rosier one, and would win such a comparison for that reason);
+where the budget runs out before the few all have a deeper value, the root's choice falls
+back on the one-decision values of every move. Cards further down (a kick's second draw in Boba Tea, the other four cards of Skyway's
 next market, the zombies still face down in Dead Center) come from the determinization:
 ``samples`` determinizations are averaged (1: the expectation over the next card of one
 sampled world). Ties go to the game's bot's move. The
@@ -121,11 +124,17 @@ class ExpectimaxAgent:
         worlds = worlds[:done]
         values = {text: total / done for text, total in totals.items()}
         if self.depth > 1:
+            # the best few searched deeper; values of two depths are not compared, so the
+            # deeper ones count only once every move of the few has one
+            deeper = {}
             for action in sorted(legal, key=lambda a: -values[a.text])[: self.width]:
                 if deadline.passed():
                     break
-                deeper = sum(search.chance(w, action, self.depth) for w in worlds)
-                values[action.text] = deeper / done
+                total = sum(search.chance(w, action, self.depth) for w in worlds)
+                deeper[action.text] = total / done
+            if len(deeper) == min(self.width, len(legal)):
+                values = deeper
+                legal = [a for a in legal if a.text in deeper]
         self.last_positions = search.positions
         self.last_samples = done
         return max(
@@ -151,13 +160,13 @@ class _Search:
             self.positions += 1
             return self.leaf(state)
         legal = state.legal_actions()
-        if depth == 1 or len(legal) <= 1:
-            return max(self.chance(state, a, 1) for a in legal)
+        if depth == 1 or len(legal) == 1:
+            return max(self.chance(state, a, depth) for a in legal)
+        # the best few by their one-decision values, searched deeper (the rest are pruned:
+        # a shallower value is not compared with deeper ones)
         first = {a.text: self.chance(state, a, 1) for a in legal}
-        best = max(first.values())
-        for action in sorted(legal, key=lambda a: -first[a.text])[: self.width]:
-            best = max(best, self.chance(state, action, depth))
-        return best
+        chosen = sorted(legal, key=lambda a: -first[a.text])[: self.width]
+        return max(self.chance(state, a, depth) for a in chosen)
 
     def chance(self, state: State, action: Action, depth: int) -> float:
         """The expectation of playing ``action``, over the kinds of card the deck may give
