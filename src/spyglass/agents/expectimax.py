@@ -8,8 +8,10 @@ rules cannot tell apart are one kind: in Boba Tea and Foursquare only the rank i
 one of that kind on top of the deck of a determinization, play the move, and weigh what
 follows by the share of the deck that kind makes up. A move that draws nothing has a single
 outcome. Below each outcome the player's next decision is a maximum over its moves, each
-again an expectation over the card after; ``depth`` decisions deep, the game's own evaluation
-(its estimated chance of winning) scores the position.
+again an expectation over the card after; ``depth`` decisions deep, a leaf is scored by the
+game's bot's own value of a position (the bot module's ``value``: what the bot maximises, so
+that depth 1 is the bot looking one card further ahead), or where the bot has none by the
+game's evaluation, its estimated chance of winning (:func:`leaf_value`).
 
 The root's moves are first valued one decision deep (every move, each next card), and then the
 best ``width`` of them are searched ``depth`` deep, best first, while the CPU budget
@@ -17,11 +19,13 @@ best ``width`` of them are searched ``depth`` deep, best first, while the CPU bu
 way. The other moves are pruned, not valued one decision deep beside the deeper values (a
 shallower look is often the rosier one, and would win such a comparison for that reason);
 where the budget runs out before the few all have a deeper value, the root's choice falls
-back on the one-decision values of every move. Cards further down (a kick's second draw in Boba Tea, the other four cards of Skyway's
-next market, the zombies still face down in Dead Center) come from the determinization:
-``samples`` determinizations are averaged (1: the expectation over the next card of one
-sampled world). Ties go to the game's bot's move. The
-agent reads only the seat (``seat.determinize``), never the true state.
+back on the one-decision values of every move.
+
+Cards further down (a kick's second draw in Boba Tea, the other four cards of Skyway's next
+market, the zombies still face down in Dead Center) come from the determinization: ``samples``
+determinizations are averaged (1: the expectation over the next card of one sampled world).
+Ties go to the game's bot's move. The agent reads only the seat (``seat.determinize``), never
+the true state.
 
 This is the game-specific search of the strength run's effort series (``docs/strength.md``):
 exact over the next card, where PIMC and ISMCTS sample it.
