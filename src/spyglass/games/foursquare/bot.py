@@ -69,12 +69,12 @@ class Grid:
             max(left - 1, right - SIDE + 1)
         ][min(right + 1, left + SIDE - 1)]
 
-    def placements(self, value: int) -> list[tuple[int, int]]:
-        """(space, flipped piles) of every legal placement of a card of rank ``value``."""
+    def spaces(self) -> list[tuple[int, int, int, int, int]]:
+        """What a placement on each space the grid has room for depends on, whatever the card:
+        (space, the face-up tops of its row and of its column but its own, counted per rank,
+        the other piles of its row and of its column)."""
         occupied, down = self.occupied, self.down
         candidates = ((self.reach & ~occupied) | (occupied & ~self.full)) & self.window()
-        high = RANK_BITS * value
-        low_mask = AT_MOST[value]
         out = []
         while candidates:
             bit = candidates & -candidates
@@ -82,14 +82,26 @@ class Grid:
             index = bit.bit_length() - 1
             own = ONE_OF[self.tops[index]] if occupied & ~down & bit else 0
             row, col = ROW[index], COL[index]
-            flips = 0
-            tops = self.rows[row] - own
-            if not tops >> high or not tops & low_mask:
-                flips = occupied & ROW_MASK[row] & ~bit
-            tops = self.cols[col] - own
-            if not tops >> high or not tops & low_mask:
-                flips |= occupied & COL_MASK[col] & ~bit
-            if ((down & ~bit) ^ flips).bit_count() <= CLOSED_LIMIT:
+            out.append(
+                (
+                    index,
+                    self.rows[row] - own,
+                    self.cols[col] - own,
+                    occupied & ROW_MASK[row] & ~bit,
+                    occupied & COL_MASK[col] & ~bit,
+                )
+            )
+        return out
+
+    def placements(self, value: int) -> list[tuple[int, int]]:
+        """(space, flipped piles) of every legal placement of a card of rank ``value``."""
+        down = self.down
+        high = RANK_BITS * value
+        low_mask = AT_MOST[value]
+        out = []
+        for index, row_tops, col_tops, row_piles, col_piles in self.spaces():
+            flips = flipped(row_tops, col_tops, row_piles, col_piles, high, low_mask)
+            if ((down & ~(1 << index)) ^ flips).bit_count() <= CLOSED_LIMIT:
                 out.append((index, flips))
         return out
 
@@ -137,6 +149,20 @@ class Grid:
         return self.occupied.bit_count() == GRID_PILES and not self.down
 
 
+def flipped(  # noqa: PLR0917 - a space's lines, as Grid.spaces gives them, and the card
+    row_tops: int, col_tops: int, row_piles: int, col_piles: int, high: int, low_mask: int
+) -> int:
+    """The piles a card flips (see RULES.md): the other piles of its row when it is above or
+    below every face-up top there (or there is none), and likewise of its column. ``high``
+    and ``low_mask`` place the card's rank in the per-rank counts (see ``RANK_BITS``)."""
+    flips = 0
+    if not row_tops >> high or not row_tops & low_mask:
+        flips = row_piles
+    if not col_tops >> high or not col_tops & low_mask:
+        flips |= col_piles
+    return flips
+
+
 def static(grid: Grid) -> float:
     """How good a position is before the next card is known (higher is better)."""
     if grid.won:
@@ -159,26 +185,13 @@ def expected_next(grid: Grid, ranks: list[int], left: int) -> float:
         return LOSS  # nothing left to place and not won
     occupied, down, full = grid.occupied, grid.down, grid.full
     piles = occupied.bit_count()
-    candidates = ((grid.reach & ~occupied) | (occupied & ~full)) & grid.window()
     spaces = []
-    while candidates:
-        bit = candidates & -candidates
-        candidates ^= bit
-        index = bit.bit_length() - 1
-        own = ONE_OF[grid.tops[index]] if occupied & ~down & bit else 0
-        row, col = ROW[index], COL[index]
-        new = not occupied & bit
+    for index, row_tops, col_tops, row_piles, col_piles in grid.spaces():
+        bit = 1 << index
         full_after = full | bit if grid.heights.get(index, 0) == PILE_LIMIT - 1 else full
+        new = not occupied & bit
         spaces.append(
-            (
-                grid.rows[row] - own,
-                grid.cols[col] - own,
-                occupied & ROW_MASK[row] & ~bit,
-                occupied & COL_MASK[col] & ~bit,
-                down & ~bit,
-                piles + new,
-                full_after,
-            )
+            (row_tops, col_tops, row_piles, col_piles, down & ~bit, piles + new, full_after)
         )
     total = 0.0
     for value in range(1, 11):
@@ -188,13 +201,8 @@ def expected_next(grid: Grid, ranks: list[int], left: int) -> float:
         high = RANK_BITS * value
         low_mask = AT_MOST[value]
         best = LOSS
-        for row_tops, col_tops, row_flips, col_flips, kept, after, full_after in spaces:
-            flips = 0
-            if not row_tops >> high or not row_tops & low_mask:
-                flips = row_flips
-            if not col_tops >> high or not col_tops & low_mask:
-                flips |= col_flips
-            closed = kept ^ flips
+        for row_tops, col_tops, row_piles, col_piles, kept, after, full_after in spaces:
+            closed = kept ^ flipped(row_tops, col_tops, row_piles, col_piles, high, low_mask)
             shut = closed.bit_count()
             if shut > CLOSED_LIMIT:
                 continue  # not a legal placement
