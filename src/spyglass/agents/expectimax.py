@@ -116,12 +116,20 @@ class ExpectimaxAgent:
         bot = game.spec.bot
         if bot is not None:
             favoured = bot(worlds[0], self.rng).text
-        # one decision deep on each sample in turn, while time is left (the first always)
+        # one decision deep on each sample in turn, while time is left (the first always; a
+        # sample the clock stops part-way through is left out)
         totals = dict.fromkeys((a.text for a in legal), 0.0)
         done = 0
         for world in worlds:
+            sample = {}
             for action in legal:
-                totals[action.text] += search.chance(world, action, 1)
+                if done and deadline.passed():
+                    break
+                sample[action.text] = search.chance(world, action, 1)
+            if len(sample) < len(legal):
+                break
+            for text, value in sample.items():
+                totals[text] += value
             done += 1
             if deadline.passed():
                 break
