@@ -14,6 +14,7 @@ def test_registry_names_and_errors() -> None:
         "solver",
         "tuned",
         "rollout",
+        "expectimax",
         "strongest",
     ]
     with pytest.raises(RulesError, match="unknown agent 'genius'; known agents: random"):
