@@ -37,10 +37,11 @@ from collections.abc import Callable, Hashable
 from importlib import import_module
 from typing import Any, cast
 
-from spyglass.engine import Action, IllegalAction, RulesError, Seat, State
+from spyglass.engine import Action, RulesError, Seat, State
 from spyglass.engine.rng import as_rng
 
 from .clock import Deadline, check_clock
+from .heuristic import to_move
 
 #: What of a card the rules of a game read, where it is less than the whole card: cards with
 #: the same key are one kind of next card (Boba Tea's queues and discards and Foursquare's
@@ -99,10 +100,7 @@ class ExpectimaxAgent:
         self.last_samples = 0  # determinizations the last decision searched
 
     def choose(self, seat: Seat) -> Action:
-        legal = seat.legal_actions
-        player = seat.player
-        if not legal or player is None:  # a spectator's seat never has moves
-            raise IllegalAction(f"seat {seat.player} has no move to make")
+        legal, _ = to_move(seat)
         self.last_positions = 0
         if len(legal) == 1:
             return legal[0]
@@ -119,21 +117,24 @@ class ExpectimaxAgent:
         # one decision deep on each sample in turn, while time is left (the first always; a
         # sample the clock stops part-way through is left out)
         totals = dict.fromkeys((a.text for a in legal), 0.0)
+        kept: list[dict[str, list[tuple[float, State]]]] = []  # outcomes, for a deeper search
         done = 0
         for world in worlds:
-            sample = {}
+            sample, outcomes = {}, {}
             for action in legal:
                 if done and deadline.passed():
                     break
-                sample[action.text] = search.chance(world, action, 1)
+                outcomes[action.text] = search.outcomes(world, action)
+                sample[action.text] = search.expected(outcomes[action.text], 1)
             if len(sample) < len(legal):
                 break
             for text, value in sample.items():
                 totals[text] += value
+            if self.depth > 1:
+                kept.append(outcomes)
             done += 1
             if deadline.passed():
                 break
-        worlds = worlds[:done]
         values = {text: total / done for text, total in totals.items()}
         if self.depth > 1:
             # the best few searched deeper; values of two depths are not compared, so the
@@ -142,7 +143,7 @@ class ExpectimaxAgent:
             for action in sorted(legal, key=lambda a: -values[a.text])[: self.width]:
                 if deadline.passed():
                     break
-                total = sum(search.chance(w, action, self.depth) for w in worlds)
+                total = sum(search.expected(o[action.text], self.depth) for o in kept)
                 deeper[action.text] = total / done
             if len(deeper) == min(self.width, len(legal)):
                 values = deeper
@@ -174,18 +175,29 @@ class _Search:
         legal = state.legal_actions()
         if depth == 1 or len(legal) == 1:
             return max(self.chance(state, a, depth) for a in legal)
-        # the best few by their one-decision values, searched deeper (the rest are pruned:
-        # a shallower value is not compared with deeper ones)
-        first = {a.text: self.chance(state, a, 1) for a in legal}
-        chosen = sorted(legal, key=lambda a: -first[a.text])[: self.width]
-        return max(self.chance(state, a, depth) for a in chosen)
+        # the best few by their one-decision values, searched deeper from the same outcomes
+        # (the rest are pruned: a shallower value is not compared with deeper ones)
+        outcomes = {a.text: self.outcomes(state, a) for a in legal}
+        first = {text: self.expected(outs, 1) for text, outs in outcomes.items()}
+        chosen = sorted(first, key=lambda text: -first[text])[: self.width]
+        return max(self.expected(outcomes[text], depth) for text in chosen)
 
     def chance(self, state: State, action: Action, depth: int) -> float:
-        """The expectation of playing ``action``, over the kinds of card the deck may give
-        next (one outcome if the move draws nothing)."""
+        """The expectation of playing ``action``, ``depth`` decisions deep counting this one."""
+        return self.expected(self.outcomes(state, action), depth)
+
+    def expected(self, outcomes: list[tuple[float, State]], depth: int) -> float:
+        """The mean value of a move's outcomes (see :meth:`outcomes`), weighed by their odds."""
+        if len(outcomes) == 1:
+            return self.value(outcomes[0][1], depth - 1)
+        return sum(share * self.value(child, depth - 1) for share, child in outcomes)
+
+    def outcomes(self, state: State, action: Action) -> list[tuple[float, State]]:
+        """(share of the deck, position) after ``action`` for each kind of card the deck may
+        give next; one outcome if the move draws nothing or the deck holds one kind."""
         deck = getattr(state, "deck", None)
         if not deck:
-            return self.value(_after(state, action, None, None), depth - 1)
+            return [(1.0, _after(state, action, None, None))]
         kinds: dict[Hashable, tuple[int, int]] = {}  # kind -> (count, index of one such card)
         key = self.kind
         for index, card in enumerate(deck):
@@ -193,13 +205,13 @@ class _Search:
             count, where = kinds.get(k, (0, index))
             kinds[k] = (count + 1, where)
         size = len(deck)
-        total = 0.0
+        out = []
         for count, where in kinds.values():
             child = _after(state, action, where, size)
             if count == size or _drew_nothing(child, size):
-                return self.value(child, depth - 1)  # the next card does not matter here
-            total += count / size * self.value(child, depth - 1)
-        return total
+                return [(1.0, child)]  # the next card does not matter here
+            out.append((count / size, child))
+        return out
 
 
 def leaf_value(seat: Seat, leaf: str | None) -> Callable[[State], float]:

@@ -6,6 +6,15 @@ from spyglass.engine import Action, IllegalAction, RulesError, Seat
 from spyglass.engine.rng import Rng, as_rng
 
 
+def to_move(seat: Seat) -> tuple[list[Action], int]:
+    """The legal moves of the seat and its player, for an agent asked to move it: an
+    IllegalAction where it has none (a spectator's seat, or a seat not to move)."""
+    legal, player = seat.legal_actions, seat.player
+    if not legal or player is None:
+        raise IllegalAction(f"seat {seat.player} has no move to make")
+    return legal, player
+
+
 def bot_move(seat: Seat, rng: Rng, log: bool = True) -> Action:
     """The game's bot's move for ``seat``, chosen on a determinization drawn with ``rng`` (the
     bot never sees the true state); ``log=False`` samples without the game's log (faster, for

@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import cast
 
-from spyglass.engine import Action, IllegalAction, RulesError, Seat, State
+from spyglass.engine import Action, RulesError, Seat, State
 from spyglass.engine.rng import Rng, as_rng
 
 from .clock import Deadline, check_clock
-from .heuristic import bot_move
+from .heuristic import bot_move, to_move
 
 ROLLOUTS = ("random", "heuristic")
 OPPONENTS = ("tree", "bot")
@@ -124,10 +124,7 @@ class ISMCTSAgent:
     # ------------------------------------------------------------------ the decision
 
     def choose(self, seat: Seat) -> Action:
-        legal = seat.legal_actions
-        player = seat.player
-        if not legal or player is None:  # a spectator's seat never has moves
-            raise IllegalAction(f"seat {seat.player} has no move to make")
+        legal, player = to_move(seat)
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]

@@ -32,10 +32,11 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from spyglass.engine import Action, IllegalAction, RulesError, Seat, State
+from spyglass.engine import Action, RulesError, Seat, State
 from spyglass.engine.rng import Rng, as_rng
 
 from .clock import Deadline, check_clock
+from .heuristic import to_move
 from .ismcts import decision_words, evaluation, likelihood_model, searched, weighed_sample
 from .policies import policy as tuned_policy
 
@@ -137,10 +138,7 @@ class PIMCAgent:
         self.last_evaluations = 0  # how many (move, sample) pairs the last decision judged
 
     def choose(self, seat: Seat) -> Action:
-        legal = seat.legal_actions
-        player = seat.player
-        if not legal or player is None:  # a spectator's seat never has moves
-            raise IllegalAction(f"seat {seat.player} has no move to make")
+        legal, player = to_move(seat)
         self.last_evaluations = 0
         if len(legal) == 1:
             return legal[0]
