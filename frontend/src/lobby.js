@@ -160,6 +160,8 @@ function readOption(option, form) {
  * to focus when the dialog closes if the one that opened it is gone. */
 export async function newTable(g, { restore } = {}) {
   const agents = await api("/api/agents");
+  // Only the agents that play this game (expectimax: solo games; the solver: Syndicate).
+  const playing = agents.agents.filter((a) => !a.games || a.games.includes(g.id));
   const form = h("form", { class: "new-table", "data-game": g.id });
   const options = h("fieldset", {}, h("legend", {}, "Options"));
   for (const o of g.options) options.append(optionInput(o));
@@ -179,13 +181,13 @@ export async function newTable(g, { restore } = {}) {
         n > 1 ? h("option", { value: "invite" }, "person with an invite link") : null,
         n > 1 ? h("option", { value: "open", class: "open-choice" }, "open to anyone (lobby)") : null,
         h("option", { value: "bot", selected: seat > 0 }, "bot"));
-      const agent = h("select", { name: `agent-${seat}`, "aria-label": `seat ${seat} agent` }, agents.agents.map((a) => h("option", { value: a.name, selected: a.name === agents.default }, a.name)));
+      const agent = h("select", { name: `agent-${seat}`, "aria-label": `seat ${seat} agent` }, playing.map((a) => h("option", { value: a.name, selected: a.name === agents.default }, a.name)));
       const budget = h("input", { name: `budget-${seat}`, type: "number", min: 1, max: agents.max_budget, placeholder: "budget", "aria-label": `seat ${seat} budget (iterations)`, size: 6 });
       const name = h("input", { name: `name-${seat}`, type: "text", maxlength: 40, placeholder: `seat ${seat}`, "aria-label": `seat ${seat} name` });
       const sync = () => {
         const bot = who.value === "bot";
         agent.hidden = !bot;
-        const takes = agents.agents.find((a) => a.name === agent.value)?.takes_budget;
+        const takes = playing.find((a) => a.name === agent.value)?.takes_budget;
         budget.hidden = !bot || !takes;
       };
       who.addEventListener("change", sync);

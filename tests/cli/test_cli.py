@@ -105,6 +105,11 @@ def test_replay_steps_through_a_record(tmp_path: Path) -> None:
 def test_bad_arguments() -> None:
     assert run("play", "syndicate", "--seat", "1=human").exit_code == 2
     assert run("play", "syndicate", "-o", "jokers=1").exit_code == 2
+    # an agent that cannot play the game is refused before the game starts, with the ones that can
+    refused = run("play", "espionage", "--players", "3", "--seat", "1=expectimax")
+    assert refused.exit_code == 2
+    assert "agent 'expectimax' does not play Espionage" in refused.output
+    assert "agents that do: random, heuristic, ismcts" in refused.output
 
 
 def test_ctrl_c_leaves_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -127,6 +132,29 @@ def test_lobby_starts_a_chosen_game() -> None:
     result = run("play", input="syndicate\n5\nquit\n")  # chosen by id, seed 5
     assert result.exit_code == 0
     assert "Syndicate" in result.output and "pick" in result.output
+
+
+def test_lobby_seats_offer_only_the_agents_that_play_the_game(monkeypatch) -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spyglass.cli import lobby
+
+    prompts: list[str] = []
+    answers = iter(["human", "expectimax", "heuristic", "random"])
+
+    def ask(console: Console, prompt: str, default: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    monkeypatch.setattr(lobby, "_ask", ask)
+    out = StringIO()
+    seats = lobby.choose_seats(Console(file=out, width=200), 3, spyglass.load("espionage"))
+    assert seats == {0: "human", 1: "heuristic", 2: "random"}
+    assert "expectimax" not in prompts[0] and "solver" not in prompts[0]
+    assert "/heuristic/ismcts/" in prompts[0]
+    assert "agent 'expectimax' does not play Espionage" in out.getvalue()
 
 
 def test_solve_prints_the_fewest_sacrifices_and_a_line_that_wins() -> None:

@@ -82,6 +82,10 @@ def test_the_lobby_and_its_dialogs(web_server, audited) -> None:
     page.keyboard.press("Escape")
     open_lobby_form(page, web_server.url, "espionage")
     clean(page, "new table dialog")
+    # a bot seat is offered only the agents that play Espionage
+    offered = page.locator('select[name="agent-1"] option').all_text_contents()
+    assert {"heuristic", "ismcts", "strongest"} <= set(offered)
+    assert "expectimax" not in offered and "solver" not in offered
     page.select_option('select[name="who-1"]', "invite")
     page.locator('form.new-table button[type="submit"]').click()
     page.wait_for_selector(".invite-link")

@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 import spyglass
 from spyglass import agents
+from spyglass.games import list_games
 from spyglass.web import catalogue, create_app
 from spyglass.web.app import MAX_BODY
 from spyglass.web.rules import rules_html
@@ -65,6 +66,14 @@ def test_agents_name_the_strongest(client) -> None:
         assert data["strongest"] == ("ismcts" if "ismcts" in names else "heuristic")
 
 
+def test_each_agent_lists_the_games_it_plays(client) -> None:
+    listed = {a["name"]: a["games"] for a in client.get("/api/agents").json()["agents"]}
+    solo = [i.id for i in list_games() if i.solo]
+    assert listed["expectimax"] == solo and "espionage" not in solo
+    assert listed["solver"] == ["syndicate"]
+    assert listed["heuristic"] == [i.id for i in list_games()]
+
+
 class SearchAgent:
     """A stand-in for a tree search agent: takes a budget, plays the first legal move."""
 
@@ -82,7 +91,8 @@ def test_the_strongest_agent_and_its_budget_are_found_by_name(client, monkeypatc
     monkeypatch.setattr(agents, "STRONGEST", "search", raising=False)
     data = client.get("/api/agents").json()
     assert data["strongest"] == "search"
-    assert {"name": "search", "takes_budget": True} in data["agents"]
+    search = next(a for a in data["agents"] if a["name"] == "search")
+    assert search["takes_budget"] and "espionage" in search["games"]
     seats = [{"kind": "bot", "agent": "search", "budget": 7}, {"kind": "human"}, {"kind": "human"}]
     created = create(client, "espionage", seats, players=3, seed=3)
     assert created["table"]["seats"][0]["budget"] == 7
@@ -145,6 +155,19 @@ def test_create_a_multiplayer_table_with_bots_and_invites(client) -> None:
         ({"game": "espionage", "players": 3, "seats": [{"kind": "human"}]}, "needs 3 seats"),
         ({"game": "sandwich-guy", "seats": [{"kind": "bot", "agent": "oracle"}]}, "unknown agent"),
         ({"game": "sandwich-guy", "seats": [{"kind": "human", "agent": "random"}]}, "human"),
+        (
+            {
+                "game": "espionage",
+                "players": 3,
+                "seats": [
+                    {"kind": "human"},
+                    {"kind": "bot", "agent": "expectimax"},
+                    {"kind": "bot"},
+                ],
+            },
+            "agent 'expectimax' does not play Espionage; the agents that do: random, heuristic",
+        ),
+        ({"game": "boba-tea", "seats": [{"kind": "bot", "agent": "solver"}]}, "does not play"),
         ({"game": "sandwich-guy", "seed": -1}, "seed"),
         ({"game": "sandwich-guy", "seats": [{"kind": "alien"}]}, "kind"),
         ({"players": 1}, "game"),

@@ -108,6 +108,8 @@ def test_the_host_starts_the_table_with_bots_in_the_empty_seats(client) -> None:
     assert start(client, table_id, None).status_code == 403
     assert start(client, table_id, tokens(created)[0]).status_code == 403  # a token is no key
     assert start(client, table_id, created["host_key"], agent="nobody").status_code == 422
+    solo_only = start(client, table_id, created["host_key"], agent="expectimax")
+    assert solo_only.status_code == 422 and "does not play Espionage" in solo_only.text
     started = start(client, table_id, created["host_key"])
     assert started.status_code == 200, started.text
     table = started.json()

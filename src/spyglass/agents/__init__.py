@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from spyglass.engine import Action, RulesError, Seat
+from spyglass.engine import Action, Game, RulesError, Seat
 
 from .expectimax import ExpectimaxAgent
 from .heuristic import HeuristicAgent
@@ -51,6 +51,19 @@ STRONGEST = "strongest"
 
 def names() -> list[str]:
     return list(AGENTS)
+
+
+def plays(name: str, game: Game) -> bool:
+    """Whether agent ``name`` can play ``game``: every agent plays every game, but those whose
+    class says otherwise with a static ``plays(game)`` (the solver: games with nothing hidden;
+    expectimax: solo games whose leaves it can score)."""
+    check = getattr(AGENTS[name], "plays", None)
+    return check is None or bool(check(game))
+
+
+def playable(game: Game) -> list[str]:
+    """The agents that can play ``game``, in the registry's order."""
+    return [name for name in AGENTS if plays(name, game)]
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:

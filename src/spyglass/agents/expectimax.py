@@ -37,7 +37,7 @@ from collections.abc import Callable, Hashable
 from importlib import import_module
 from typing import Any, cast
 
-from spyglass.engine import Action, RulesError, Seat, State
+from spyglass.engine import Action, Game, RulesError, Seat, State
 from spyglass.engine.rng import as_rng
 
 from .clock import Deadline, check_clock
@@ -98,6 +98,11 @@ class ExpectimaxAgent:
         self.leaf = leaf
         self.last_positions = 0  # positions the last decision scored at its leaves
         self.last_samples = 0  # determinizations the last decision searched
+
+    @staticmethod
+    def plays(game: Game) -> bool:
+        """Solo games whose leaves it can score (by the bot's value or the evaluation)."""
+        return game.info.solo and (callable(bot_value(game)) or game.spec.evaluate is not None)
 
     def choose(self, seat: Seat) -> Action:
         legal, _ = to_move(seat)
@@ -214,20 +219,25 @@ class _Search:
         return out
 
 
+def bot_value(game: Game) -> Any:
+    """The ``value`` function of the game's bot module, or None."""
+    try:
+        module = import_module(f"{game.spec.package}.bot")
+    except ImportError:
+        return None
+    return getattr(module, "value", None)
+
+
 def leaf_value(seat: Seat, leaf: str | None) -> Callable[[State], float]:
     """How the leaves are scored: by the game's bot's own value of a position (``bot``: the
     ``value`` function of the game's bot module), or by the game's evaluation, its estimated
     chance of winning (``evaluation``); None: the bot's where the game's bot has one."""
     game = seat.game
-    try:
-        module = import_module(f"{game.spec.package}.bot")
-    except ImportError:
-        module = None
-    bot_value = getattr(module, "value", None)
-    if leaf == "bot" or (leaf is None and callable(bot_value)):
-        if not callable(bot_value):
+    value = bot_value(game)
+    if leaf == "bot" or (leaf is None and callable(value)):
+        if not callable(value):
             raise RulesError(f"{game.info.id}'s bot has no value of a position to score leaves")
-        return cast(Callable[[State], float], bot_value)
+        return cast(Callable[[State], float], value)
     evaluate = game.spec.evaluate
     if evaluate is None:
         raise RulesError(f"{game.info.id} has no evaluation to score expectimax's leaves")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from spyglass.engine import Action, IllegalAction, RulesError, Seat, State
+from spyglass.engine import Action, Game, IllegalAction, RulesError, Seat, State
 from spyglass.engine.rng import as_rng
 
 #: Games whose positions hide nothing (the view is the whole table) and never draw on chance
@@ -37,6 +37,11 @@ class SolverAgent:
         self.milliseconds = None if milliseconds is None else float(milliseconds)
         self.plan: dict[str, str] = {}  # position -> the solved move there
         self.last_solved = False  # whether the last decision ran the solver
+
+    @staticmethod
+    def plays(game: Game) -> bool:
+        """Only games with nothing hidden after the deal."""
+        return game.info.id in PERFECT_INFORMATION
 
     def choose(self, seat: Seat) -> Action:
         legal = seat.legal_actions

@@ -808,7 +808,9 @@ def difficulty_command(
     iterations: Annotated[
         int | None,
         typer.Option(
-            min=1, help=f"ISMCTS iterations per move, the strongest agent ({DEFAULT_ITERATIONS})."
+            min=1,
+            help="Play ISMCTS at this many iterations per move as the strongest agent (default:"
+            " each game's strongest agent as the strength run measured it).",
         ),
     ] = None,
     rollout: Annotated[
@@ -832,7 +834,8 @@ def difficulty_command(
     ] = Path("difficulty-report"),
     resume: ResumeOption = False,
 ) -> None:
-    """Solo games: win rates of random, heuristic, ISMCTS beside the clairvoyant bound."""
+    """Solo games: win rates of random, heuristic and the strongest agent beside the
+    clairvoyant bound."""
     if resume:
         stored = _stored(out, "report difficulty")
         game = game or stored["only"]

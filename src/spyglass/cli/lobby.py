@@ -87,11 +87,11 @@ def choose_players(console: Console, info: GameInfo) -> int:
         console.print(f"[red]Between {low} and {high} players.[/]")
 
 
-def choose_seats(console: Console, players: int) -> dict[int, str]:
+def choose_seats(console: Console, players: int, game: Game) -> dict[int, str]:
     seats = default_seats(players)
     if players == 1:
         return seats
-    choices = [HUMAN, *agents.names()]
+    choices = [HUMAN, *agents.playable(game)]
     for seat in range(players):
         while True:
             answer = _ask(
@@ -100,7 +100,7 @@ def choose_seats(console: Console, players: int) -> dict[int, str]:
                 seats[seat],
             )
             try:
-                seats[seat] = parse_seats([f"{seat}={answer}"], players)[seat]
+                seats[seat] = parse_seats([f"{seat}={answer}"], players, game)[seat]
                 break
             except RulesError as error:
                 console.print(f"[red]{escape(str(error))}[/]")

@@ -100,17 +100,17 @@ def play_command(
     """Play at the terminal (numbered moves or typed notation; 'help' lists the commands)."""
     if load is not None:
         state = spyglass.replay(read_record(load))
-        seats = parse_seats(seat or [], state.players)
+        seats = parse_seats(seat or [], state.players, state.game)
     elif game is None:
         info = lobby.choose_game(console)
         chosen = lobby.choose_options(console, info)
         n = lobby.choose_players(console, info)
-        seats = lobby.choose_seats(console, n)
+        seats = lobby.choose_seats(console, n, chosen)
         state = chosen.new_state(players=n, seed=lobby.choose_seed(console))
     else:
         loaded = spyglass.load(game, **parse_options(option or []))
         n = loaded.check_players(players)
-        seats = parse_seats(seat or [], n)
+        seats = parse_seats(seat or [], n, loaded)
         state = loaded.new_state(players=n, seed=seed)
     if state.seed is not None:
         console.print(

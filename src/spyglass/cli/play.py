@@ -16,6 +16,7 @@ from spyglass import agents
 from spyglass.agents import Agent
 from spyglass.engine import (
     Action,
+    Game,
     IllegalAction,
     RulesError,
     SpyglassError,
@@ -487,9 +488,9 @@ def default_seats(players: int) -> dict[int, str]:
     return {seat: HUMAN if seat == 0 else "heuristic" for seat in range(players)}
 
 
-def parse_seats(specs: list[str], players: int) -> dict[int, str]:
+def parse_seats(specs: list[str], players: int, game: Game | None = None) -> dict[int, str]:
     """``["0=human", "1=heuristic", "2=ismcts:iterations=500"]`` over the defaults; errors name
-    the bad spec."""
+    the bad spec, and an agent that does not play ``game`` (if given)."""
     seats = default_seats(players)
     for spec in specs:
         seat_text, sep, who = spec.partition("=")
@@ -508,6 +509,12 @@ def parse_seats(specs: list[str], players: int) -> dict[int, str]:
                 raise RulesError(
                     f"--seat {spec!r}: {error} (or 'human'; agents: {', '.join(agents.names())})"
                 ) from None
+            name = agents.parse_spec(who)[0]
+            if game is not None and not agents.plays(name, game):
+                raise RulesError(
+                    f"--seat {spec!r}: agent {name!r} does not play {game.info.title}"
+                    f" (agents that do: {', '.join(agents.playable(game))})"
+                )
         seats[seat] = HUMAN if who.lower() == HUMAN else who
     return seats
 

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
+import spyglass
 from spyglass import agents
-from spyglass.engine import RulesError
+from spyglass.engine import Game, RulesError, SpyglassError
+from spyglass.games import list_games
 
 from .workers import MARGIN
 
@@ -57,6 +60,21 @@ def strongest_agent() -> str:
     return "ismcts" if "ismcts" in names else "heuristic"
 
 
+@cache
+def games_played(agent: str) -> tuple[str, ...]:
+    """The ids of the registered games ``agent`` can play (``agents.plays``); a game whose
+    data will not load is left out."""
+    played = []
+    for info in list_games():
+        try:
+            game = spyglass.load(info.id)
+        except SpyglassError:
+            continue
+        if agents.plays(agent, game):
+            played.append(info.id)
+    return tuple(played)
+
+
 def _parameters(agent: str) -> dict[str, inspect.Parameter]:
     cls = agents.AGENTS.get(agent)
     if cls is None:
@@ -82,11 +100,18 @@ def takes_budget(agent: str) -> bool:
     return budget_parameter(agent) is not None
 
 
-def agent_params(agent: str, budget: int | None, max_budget: int | None = None) -> dict[str, Any]:
-    """The parameters that give ``agent`` its budget; RulesError when it takes none, or when
-    the budget is over ``max_budget``."""
+def agent_params(
+    agent: str, budget: int | None, max_budget: int | None = None, game: Game | None = None
+) -> dict[str, Any]:
+    """The parameters that give ``agent`` its budget; RulesError when it takes none, when
+    the budget is over ``max_budget``, or when it cannot play ``game`` (if given)."""
     if agent not in agents.names():
         raise RulesError(f"unknown agent {agent!r}; known agents: {', '.join(agents.names())}")
+    if game is not None and not agents.plays(agent, game):
+        raise RulesError(
+            f"agent {agent!r} does not play {game.info.title}; the agents that do: "
+            + ", ".join(agents.playable(game))
+        )
     if budget is None:
         return {}
     parameter = budget_parameter(agent)

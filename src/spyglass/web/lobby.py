@@ -121,7 +121,7 @@ class Lobby:
         manager.writable(table)
         agent = agent or DEFAULT_BOT
         try:
-            agent_params(agent, budget, manager.caps.max_budget)
+            agent_params(agent, budget, manager.caps.max_budget, table.state.game)
         except RulesError as error:
             raise TableError(422, str(error)) from None
         if table.started:

@@ -39,7 +39,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 import spyglass
-from spyglass.engine import IllegalAction, RulesError, SpyglassError, State, fresh_seed
+from spyglass.engine import Game, IllegalAction, RulesError, SpyglassError, State, fresh_seed
 
 from . import auth, catalogue, clockstore
 from . import messages as channel
@@ -281,7 +281,7 @@ class TableManager:
             (i for i, s in enumerate(seats) if s.kind == HUMAN and not s.open), None
         )
         rows = [
-            self._seat_row(index, spec, index == first_person, tokens, invites)
+            self._seat_row(game, index, spec, index == first_person, tokens, invites)
             for index, spec in enumerate(seats)
         ]
         try:
@@ -327,8 +327,9 @@ class TableManager:
         self.timekeeper.deadline(table.clock)
         return Created(table, tokens, invites, host_key)
 
-    def _seat_row(
+    def _seat_row(  # noqa: PLR0917 - one seat of a new table and what it adds to
         self,
+        game: Game,
         index: int,
         spec: SeatSpec,
         first_person: bool,
@@ -362,7 +363,7 @@ class TableManager:
             )
         agent = spec.agent or "heuristic"
         try:
-            agent_params(agent, spec.budget, self.caps.max_budget)
+            agent_params(agent, spec.budget, self.caps.max_budget, game)
             given = clean_name(spec.name, index) if spec.name else None
         except (RulesError, BadName) as error:
             raise TableError(422, f"seat {index}: {error}") from None

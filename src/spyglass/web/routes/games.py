@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends
 
 from spyglass import agents
 from spyglass.engine import RulesError
-from spyglass.web.bots import strongest_agent, takes_budget
+from spyglass.web.bots import games_played, strongest_agent, takes_budget
 from spyglass.web.catalogue import game_json, games_json
 from spyglass.web.manager import TableManager
 from spyglass.web.rules import rules_html
@@ -55,7 +55,10 @@ async def get_rules(game_id: str) -> dict[str, str]:
 async def list_agents(tables: Annotated[TableManager, Depends(manager)]) -> dict[str, Any]:
     caps = tables.caps
     return {
-        "agents": [{"name": n, "takes_budget": takes_budget(n)} for n in agents.names()],
+        "agents": [
+            {"name": n, "takes_budget": takes_budget(n), "games": list(games_played(n))}
+            for n in agents.names()
+        ],
         "strongest": strongest_agent(),
         "default": "heuristic",
         "max_budget": caps.max_budget,
