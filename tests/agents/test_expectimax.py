@@ -184,11 +184,22 @@ def test_the_bots_values_rank_wins_and_losses_beyond_any_position() -> None:
             dead_center_bot.WIN + len(state.deck) if won else dead_center_bot.LOSS
         )
     game = spyglass.load("skyway")
-    for seed in range(3):
+    for seed in (0, 1, 12):  # (the bot loses deal 12: its last market cannot win)
         state, rng = game.new_state(seed=seed), Rng(0)
         while not state.is_over:
+            value = skyway_bot.value(state)
             if not state.last_turn:
-                assert 0 <= skyway_bot.value(state) < skyway_bot.FINISHED
+                assert 0 <= value < skyway_bot.FINISHED
+            else:  # the last placement decides: worth the finished game it makes
+                ends = []
+                for action in state.legal_actions():
+                    after = state.clone()
+                    after.apply(action)
+                    ends.append(skyway_bot.value(after))
+                assert value == max(ends)
+                last = value
             state.apply(game.spec.bot(state, rng))
         value = skyway_bot.value(state)
         assert (value > skyway_bot.FINISHED) if state.result.won else (value < 0)
+        # a last turn whose best placement loses is a sure loss, below every position in play
+        assert (last > skyway_bot.FINISHED) if state.result.won else (last < 0)

@@ -81,6 +81,15 @@ def test_an_effort_series_plays_its_game_s_share_of_the_effort_deals() -> None:
     )
 
 
+def test_work_that_plays_the_tuned_policy_names_its_version() -> None:
+    version = strength.policy_version("sandwich-guy")
+    assert version.startswith("sandwich_guy:")
+    for agent in ("tuned", "rollout", "rollout:samples=96", "pimc:samples=4,policy=tuned"):
+        assert strength.work_tag("sandwich-guy", agent) == version
+    assert strength.work_tag("sandwich-guy", "ismcts:iterations=40,cutoff=0") == ""
+    assert strength.work_tag("skyway", "rollout") == ""  # no tuned policy: the bot plays
+
+
 def test_interleave_takes_a_part_of_each_series_in_turn() -> None:
     assert strength.interleave([[1, 2, 3], [4], [5, 6]]) == [1, 4, 5, 2, 6, 3]
 

@@ -193,8 +193,10 @@ FINISHED = 1000.0
 def value(state: SkywayState) -> float:
     """The bot's value of a position: the worth of the best placement from the market on the
     table (no look at the next market), or once the game is over :data:`FINISHED` plus the
-    final grid's worth for a win and minus :data:`FINISHED` plus it for a loss. Searches that
-    look further ahead than the bot (``agents.expectimax``) score their leaves with it."""
+    final grid's worth for a win and minus :data:`FINISHED` plus it for a loss. On the last
+    turn the best placement decides the game, so it is worth what the finished game will be
+    (a market that cannot win is a sure loss). Searches that look further ahead than the bot
+    (``agents.expectimax``) score their leaves with it."""
     if state.is_over:
         worth = _final_value(state.grid) % FINISHED
         result = state.result
@@ -207,7 +209,9 @@ def value(state: SkywayState) -> float:
         another_round=state.round < PASSES,
         last=state.last_turn,
     )
-    return max(p[0] for p in placements)
+    best = max(p[0] for p in placements)
+    # (on the last turn a placement's worth is the final grid's: FINISHED and more if it wins)
+    return best - FINISHED if state.last_turn and best < FINISHED else best
 
 
 def choose(state: SkywayState, rng: Rng) -> Action:
