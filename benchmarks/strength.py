@@ -199,7 +199,14 @@ EFFORT: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "loot-the-loop": {_ISMCTS: _ismcts_growing, _PIMC_CUT: _pimc_cut, _HINDSIGHT: _hindsight[:1]},
     "hide-and-seek": {_ISMCTS: _ismcts_growing, _PIMC_CUT: _pimc_cut, _HINDSIGHT: _hindsight},
-    "emissary": {_ISMCTS: _ismcts_growing, _PIMC_CUT: _pimc_cut, _HINDSIGHT: _hindsight},
+    "emissary": {
+        _ISMCTS: _ismcts_growing,
+        _PIMC_CUT: _pimc_cut,
+        _HINDSIGHT: _hindsight,
+        # its bot has no value of a position (its odds table already is the expectation over
+        # the unseen topics of a kingdom), so the leaves are scored by the fitted evaluation
+        "expectimax over the next card, leaves scored by the evaluation": ("expectimax:depth=1",),
+    },
 }
 #: Games whose effort series play another number of deals than --effort-deals: this many times
 #: it. More where no agent meets the targets, so the series show where the growth levels off:

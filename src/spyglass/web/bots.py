@@ -61,10 +61,10 @@ def strongest_agent() -> str:
 
 
 @cache
-def games_played(agent: str) -> tuple[str, ...]:
-    """The ids of the registered games ``agent`` can play (``agents.plays``); a game whose
-    data will not load is left out."""
-    played = []
+def games_played(agent: str) -> tuple[str, ...] | None:
+    """The ids of the registered games ``agent`` can play (``agents.plays``), or None where it
+    plays every one; a game whose data will not load is left out."""
+    played, every = [], True
     for info in list_games():
         try:
             game = spyglass.load(info.id)
@@ -72,7 +72,9 @@ def games_played(agent: str) -> tuple[str, ...]:
             continue
         if agents.plays(agent, game):
             played.append(info.id)
-    return tuple(played)
+        else:
+            every = False
+    return None if every else tuple(played)
 
 
 def _parameters(agent: str) -> dict[str, inspect.Parameter]:

@@ -56,7 +56,7 @@ async def list_agents(tables: Annotated[TableManager, Depends(manager)]) -> dict
     caps = tables.caps
     return {
         "agents": [
-            {"name": n, "takes_budget": takes_budget(n), "games": list(games_played(n))}
+            {"name": n, "takes_budget": takes_budget(n), "games": games_played(n)}
             for n in agents.names()
         ],
         "strongest": strongest_agent(),
