@@ -185,7 +185,7 @@ def test_the_bots_values_rank_wins_and_losses_beyond_any_position() -> None:
         )
     game = spyglass.load("skyway")
     for seed in (0, 1, 12):  # (the bot loses deal 12: its last market cannot win)
-        state, rng = game.new_state(seed=seed), Rng(0)
+        state, rng, last = game.new_state(seed=seed), Rng(0), None
         while not state.is_over:
             value = skyway_bot.value(state)
             if not state.last_turn:
@@ -202,4 +202,5 @@ def test_the_bots_values_rank_wins_and_losses_beyond_any_position() -> None:
         value = skyway_bot.value(state)
         assert (value > skyway_bot.FINISHED) if state.result.won else (value < 0)
         # a last turn whose best placement loses is a sure loss, below every position in play
+        assert last is not None
         assert (last > skyway_bot.FINISHED) if state.result.won else (last < 0)

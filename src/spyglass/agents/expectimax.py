@@ -110,8 +110,11 @@ class ExpectimaxAgent:
         if len(legal) == 1:
             return legal[0]
         game = seat.game
-        if seat.players != 1:
-            raise RulesError("expectimax is for solo games")
+        if not self.plays(game):
+            raise RulesError(
+                "expectimax is for solo games whose leaves it can score (the bot's value of a"
+                f" position, or the game's evaluation): {game.info.id} is not one"
+            )
         deadline = Deadline.after(self.milliseconds, self.clock)
         search = _Search(leaf_value(seat, self.leaf), KINDS.get(game.info.id), self.width)
         worlds = [seat.determinize(self.rng, log=False) for _ in range(self.samples)]

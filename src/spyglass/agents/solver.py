@@ -48,7 +48,7 @@ class SolverAgent:
         if not legal:
             raise IllegalAction(f"seat {seat.player} has no move to make")
         game_id = seat.game.info.id
-        if game_id not in PERFECT_INFORMATION:
+        if not self.plays(seat.game):
             known = ", ".join(sorted(PERFECT_INFORMATION))
             raise RulesError(
                 f"the solver plays games with nothing hidden ({known}); {game_id} hides cards:"

@@ -100,10 +100,16 @@ def suit_prospect(places: tuple[int, ...], room: int, available: int) -> tuple[i
     return longest, (five.bit_length() - 1) // _BITS if five else 0
 
 
+#: What a finished game is worth beside a position still in play (whose values stay below
+#: a few hundred): a win more than any, a loss less than any.
+FINISHED = 1000.0
+
+
 def _final_value(grid: list[list[Card]]) -> float:
+    """A finished grid's worth: :data:`FINISHED` and more if it wins, below it if not."""
     lengths = runs(grid)
     won = min(lengths) >= WIN_LENGTH
-    return (1000.0 if won else 0.0) + sum(lengths) + 10.0 * sum(min(n, 5) for n in lengths)
+    return (FINISHED if won else 0.0) + sum(lengths) + 10.0 * sum(min(n, 5) for n in lengths)
 
 
 def _after(grid: list[list[Card]], blueprint: tuple[Card, ...], space: int) -> list[list[Card]]:
@@ -185,11 +191,6 @@ def _placements(
     return out
 
 
-#: What a finished game is worth beside a position still in play (whose values stay below
-#: a few hundred): a win more than any, a loss less than any.
-FINISHED = 1000.0
-
-
 def value(state: SkywayState) -> float:
     """The bot's value of a position: the worth of the best placement from the market on the
     table (no look at the next market), or once the game is over :data:`FINISHED` plus the
@@ -198,9 +199,7 @@ def value(state: SkywayState) -> float:
     (a market that cannot win is a sure loss). Searches that look further ahead than the bot
     (``agents.expectimax``) score their leaves with it."""
     if state.is_over:
-        worth = _final_value(state.grid) % FINISHED
-        result = state.result
-        return FINISHED + worth if result is not None and result.won else worth - FINISHED
+        return _finished(_final_value(state.grid))
     placements = _placements(
         state.grid,
         state.market,
@@ -210,8 +209,15 @@ def value(state: SkywayState) -> float:
         last=state.last_turn,
     )
     best = max(p[0] for p in placements)
-    # (on the last turn a placement's worth is the final grid's: FINISHED and more if it wins)
-    return best - FINISHED if state.last_turn and best < FINISHED else best
+    # (on the last turn a placement's worth is the final grid's)
+    return _finished(best) if state.last_turn else best
+
+
+def _finished(final: float) -> float:
+    """The value of a finished game from its grid's worth (:func:`_final_value`): the worth
+    itself for a win (:data:`FINISHED` and more), the worth minus :data:`FINISHED` for a loss
+    (below every position in play)."""
+    return final if final >= FINISHED else final - FINISHED
 
 
 def choose(state: SkywayState, rng: Rng) -> Action:
