@@ -15,6 +15,7 @@ def test_registry_names_and_errors() -> None:
         "tuned",
         "rollout",
         "expectimax",
+        "lookahead",
         "strongest",
     ]
     with pytest.raises(RulesError, match="unknown agent 'genius'; known agents: random"):

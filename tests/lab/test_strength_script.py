@@ -52,7 +52,7 @@ def test_a_candidate_plays_all_its_deals_however_precise_its_rate() -> None:
     assert strength.round_stop(rows(40, 50), 50, 3200, 2401, 2.0, estimate=False) == 2401
 
 
-def test_a_candidate_stops_at_the_candidate_deals_unless_its_test_needs_every_deal() -> None:
+def test_a_candidate_stops_at_the_candidate_deals_unless_its_test_needs_more() -> None:
     """Foursquare's heuristic loses about 4% of deals: its expectimax candidate plays all the
     search's deals (the paired test needs them), where other candidates stop at
     --candidate-deals and the cheap tuned policy and the table's columns play them all."""
@@ -62,6 +62,12 @@ def test_a_candidate_stops_at_the_candidate_deals_unless_its_test_needs_every_de
     assert strength.deals_allowed("foursquare", "ismcts:iterations=10", 2401, 400, False) == 2401
     assert strength.deals_allowed("foursquare", "expectimax:depth=1", 300, 400, True) == 300
     assert "expectimax:depth=1" in strength.CANDIDATES["foursquare"]
+    # the look-ahead plays its own number: more than a candidate, at most the search's
+    look = "lookahead:depth=2,width=2,piles=15"
+    assert look in strength.CANDIDATES["foursquare"]
+    assert strength.deals_allowed("foursquare", look, 2401, 400, True) == 1600
+    assert strength.deals_allowed("foursquare", look, 1000, 400, True) == 1000
+    assert strength.deals_allowed("foursquare", look, 2401, 2000, True) == 2000
 
 
 def test_an_effort_series_plays_its_game_s_share_of_the_effort_deals() -> None:

@@ -71,6 +71,7 @@ def test_each_agent_lists_the_games_it_plays(client) -> None:
     solo = [i.id for i in list_games() if i.solo]
     assert listed["expectimax"] == solo and "espionage" not in solo
     assert listed["solver"] == ["syndicate"]
+    assert listed["lookahead"] == ["foursquare"]  # the one game with a look-ahead of its own
     assert listed["heuristic"] is None  # every game
 
 

@@ -13,6 +13,7 @@ from spyglass.engine import Action, Game, RulesError, Seat
 from .expectimax import ExpectimaxAgent
 from .heuristic import HeuristicAgent
 from .ismcts import ISMCTSAgent
+from .lookahead import LookaheadAgent
 from .measured import HINT_MS, StrongestAgent, hint_spec, strongest
 from .pimc import PIMCAgent
 from .policies.sandwich_guy_search import RolloutAgent
@@ -42,6 +43,7 @@ AGENTS: dict[str, type[Agent]] = {
     "tuned": TunedAgent,
     "rollout": RolloutAgent,
     "expectimax": ExpectimaxAgent,
+    "lookahead": LookaheadAgent,
     "strongest": StrongestAgent,
 }
 #: The agent that plays each game with its measured strongest agent (``strongest(game_id)``
@@ -115,6 +117,7 @@ __all__ = [
     "ExpectimaxAgent",
     "HeuristicAgent",
     "ISMCTSAgent",
+    "LookaheadAgent",
     "PIMCAgent",
     "RandomAgent",
     "SolverAgent",

@@ -33,6 +33,9 @@ PILE = 10.0  # per pile on the table
 CLOSED = 4.0  # per face-down top
 CLOSED_FULL = 10.0  # extra per face-down top on a full pile: it cannot be covered any more
 LOOKAHEAD = 4.0  # weight of the expected best next placement
+#: A won and a lost position in :func:`value`: beyond any placement's score.
+TOP = WIN * (1 + LOOKAHEAD)
+BOTTOM = LOSS * (1 + LOOKAHEAD)
 
 
 @dataclass(slots=True)
@@ -235,29 +238,36 @@ def value(state: FoursquareState) -> float:
     A win (or a winning placement) is worth more, and a loss less, than any score of a
     placement can be. Searches that look further ahead than the bot (``agents.expectimax``)
     score their leaves with it."""
-    top, bottom = WIN * (1 + LOOKAHEAD), LOSS * (1 + LOOKAHEAD)
     if state.is_over:
         result = state.result
-        return top if result is not None and result.won else bottom
+        return TOP if result is not None and result.won else BOTTOM
     scores = _scores(state, state.legal_actions())
-    return top if any(won for won, _ in scores) else max(score for _, score in scores)
+    return TOP if any(won for won, _ in scores) else max(score for _, score in scores)
 
 
-def _scores(state: FoursquareState, moves: list[Action]) -> list[tuple[bool, float]]:
-    """Whether each placement wins, and the bot's score of it: the grid it leaves and the
-    expected best grid after the next card (:data:`WIN` for a win)."""
+def placed(state: FoursquareState, moves: list[Action]) -> tuple[list[Grid], list[int], int]:
+    """The grid each of ``moves`` (placements of the card in hand) leaves, the count of each
+    rank still in the deck (index 1-10) and the deck's size: what the player knows of it."""
     assert state.card is not None
     value = RANK[state.card]
     grid = Grid.of(state)
     ranks = [0] * 11
     for card in state.deck:
         ranks[RANK[card]] += 1
-    left = len(state.deck)
     flips_of = dict(grid.placements(value))
-    scores = []
+    afters = []
     for move in moves:
         index = INDEX_OF_LABEL[move.target]
-        nxt = grid.after(index, flips_of[index], value)
+        afters.append(grid.after(index, flips_of[index], value))
+    return afters, ranks, len(state.deck)
+
+
+def _scores(state: FoursquareState, moves: list[Action]) -> list[tuple[bool, float]]:
+    """Whether each placement wins, and the bot's score of it: the grid it leaves and the
+    expected best grid after the next card (:data:`WIN` for a win)."""
+    afters, ranks, left = placed(state, moves)
+    scores = []
+    for nxt in afters:
         if nxt.won:
             scores.append((True, WIN))
         else:
