@@ -74,14 +74,14 @@ class LookaheadAgent:
         legal, _ = to_move(seat)
         if len(legal) == 1:
             return legal[0]
+        deadline = Deadline.after(self.milliseconds, self.clock)
         game = seat.game
         search = model(game)
-        if search is None or not game.info.solo:
+        if search is None or not self.plays(game):
             raise RulesError(
                 f"lookahead plays the solo games with a look-ahead of their own; {game.info.id}"
                 " has none: try expectimax"
             )
-        deadline = Deadline.after(self.milliseconds, self.clock)
         state = seat.determinize(self.rng, log=False)
         bot = game.spec.bot
         favoured = bot(state, self.rng).text if bot is not None else ""
