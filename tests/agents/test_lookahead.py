@@ -98,16 +98,27 @@ def test_the_agent_never_reads_the_order_of_the_deck() -> None:
         assert state.seat(0).view == other.seat(0).view
         chosen = [agents.load("lookahead", seed=1).choose(s.seat(0)) for s in (state, other)]
         assert chosen[0] == chosen[1]
-        deep = lookahead.values(state, 2, 2, 15)
-        assert chosen[0].text == max(deep, key=lambda text: deep[text])
+        assert chosen[0].text == _best(lookahead.values(state, 2, 2, 15))
+
+
+def _best(values: dict[str, float]) -> str:
+    return max(values, key=lambda text: values[text])
 
 
 def test_a_hint_cap_keeps_it_within_its_time() -> None:
-    state = _position(6, 15)
-    shallow = lookahead.values(state, 1, 2, 0)
+    """Where two cards of look-ahead change the choice, the agent makes the deeper choice
+    with time to spare and the one-card choice when the cap stops the deeper search."""
+    state, rng = GAME.new_state(seed=2), Rng(2)
+    while True:
+        assert not state.is_over, "no position where the deeper look changes the choice"
+        if state.occupied.bit_count() >= 15 and len(state.legal_actions()) > 2:
+            shallow, deep = lookahead.values(state, 1, 2, 0), lookahead.values(state, 2, 2, 0)
+            if _best(shallow) != _best(deep):
+                break
+        state.apply(GAME.spec.bot(state, rng))
+    assert agents.load("lookahead", seed=0).choose(state.seat(0)).text == _best(deep)
     capped = agents.load("lookahead", seed=0, milliseconds=0.001)
-    chosen = capped.choose(state.seat(0))
-    assert shallow[chosen.text] == max(shallow.values())
+    assert capped.choose(state.seat(0)).text == _best(shallow)
 
 
 def test_it_plays_only_the_games_with_a_look_ahead_of_their_own() -> None:
