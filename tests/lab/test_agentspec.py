@@ -41,3 +41,17 @@ def test_good_specs_pass_and_no_game_is_played_with_a_bad_one() -> None:
     with pytest.raises(RulesError, match="c is a number"):
         simulate("syndicate", ["ismcts:c=abc"], 5, progress=played.append)
     assert played == []
+
+
+@pytest.mark.parametrize(
+    ("game", "agent"),
+    [("boba-tea", "lookahead"), ("espionage", "expectimax:depth=1"), ("skyway", "solver")],
+)
+def test_an_agent_that_does_not_play_the_game_is_refused_before_any_game(
+    game: str, agent: str
+) -> None:
+    """Refused with the agents that do, before the first move (the agent's own refusal at
+    its first move, which this used to be, names no others)."""
+    refused = r"does not play .*; the agents that do: random, heuristic"
+    with pytest.raises(RulesError, match=refused):
+        simulate(game, agent, 2)

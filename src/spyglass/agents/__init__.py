@@ -68,6 +68,16 @@ def playable(game: Game) -> list[str]:
     return [name for name in AGENTS if plays(name, game)]
 
 
+def check_plays(name: str, game: Game) -> None:
+    """A RulesError naming the agents that do, if agent ``name`` cannot play ``game``: what the
+    web, the terminal and the lab say before a game starts, rather than at its first move."""
+    if not plays(name, game):
+        raise RulesError(
+            f"agent {name!r} does not play {game.info.title}; the agents that do: "
+            + ", ".join(playable(game))
+        )
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``"ismcts:iterations=200,rollout=heuristic"`` -> ("ismcts", {...}); numbers become
     numbers. Errors name the bad part."""
@@ -123,6 +133,7 @@ __all__ = [
     "SolverAgent",
     "StrongestAgent",
     "TunedAgent",
+    "check_plays",
     "hint_spec",
     "load",
     "load_spec",

@@ -509,12 +509,11 @@ def parse_seats(specs: list[str], players: int, game: Game | None = None) -> dic
                 raise RulesError(
                     f"--seat {spec!r}: {error} (or 'human'; agents: {', '.join(agents.names())})"
                 ) from None
-            name = agents.parse_spec(who)[0]
-            if game is not None and not agents.plays(name, game):
-                raise RulesError(
-                    f"--seat {spec!r}: agent {name!r} does not play {game.info.title}"
-                    f" (agents that do: {', '.join(agents.playable(game))})"
-                )
+            if game is not None:
+                try:
+                    agents.check_plays(agents.parse_spec(who)[0], game)
+                except RulesError as error:
+                    raise RulesError(f"--seat {spec!r}: {error}") from None
         seats[seat] = HUMAN if who.lower() == HUMAN else who
     return seats
 

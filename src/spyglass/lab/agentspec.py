@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from spyglass import agents
-from spyglass.engine import RulesError
+from spyglass.engine import Game, RulesError
 
 
 def _kinds(annotation: Any) -> set[type]:
@@ -80,6 +80,9 @@ def check_agent(spec: str) -> None:
         raise RulesError(f"agent {spec!r}: {error}") from None
 
 
-def check_agents(specs: Iterable[str]) -> None:
+def check_agents(specs: Iterable[str], game: Game | None = None) -> None:
+    """:func:`check_agent` for each spec, and, with ``game``, that each agent plays it."""
     for spec in dict.fromkeys(specs):
         check_agent(spec)
+        if game is not None:
+            agents.check_plays(agents.parse_spec(spec)[0], game)

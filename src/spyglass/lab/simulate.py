@@ -129,7 +129,7 @@ def prepare(
     names = (agent,) * n if isinstance(agent, str) else tuple(agent)
     if len(names) != n:
         raise spyglass.RulesError(f"{len(names)} agents given for {n} seats")
-    check_agents(names)
+    check_agents(names, game)
     return SimResult(game_id, names, n, seed, dict(game.options))
 
 

@@ -109,11 +109,8 @@ def agent_params(
     the budget is over ``max_budget``, or when it cannot play ``game`` (if given)."""
     if agent not in agents.names():
         raise RulesError(f"unknown agent {agent!r}; known agents: {', '.join(agents.names())}")
-    if game is not None and not agents.plays(agent, game):
-        raise RulesError(
-            f"agent {agent!r} does not play {game.info.title}; the agents that do: "
-            + ", ".join(agents.playable(game))
-        )
+    if game is not None:
+        agents.check_plays(agent, game)
     if budget is None:
         return {}
     parameter = budget_parameter(agent)
