@@ -266,10 +266,13 @@ def _scores(state: FoursquareState, moves: list[Action]) -> list[tuple[bool, flo
     """Whether each placement wins, and the bot's score of it: the grid it leaves and the
     expected best grid after the next card (:data:`WIN` for a win)."""
     afters, ranks, left = placed(state, moves)
-    scores = []
-    for nxt in afters:
-        if nxt.won:
-            scores.append((True, WIN))
-        else:
-            scores.append((False, static(nxt) + LOOKAHEAD * expected_next(nxt, ranks, left)))
-    return scores
+    return [(nxt.won, score(nxt, ranks, left)) for nxt in afters]
+
+
+def score(grid: Grid, ranks: list[int], left: int) -> float:
+    """The bot's score of a placement that left ``grid``, ``ranks`` and ``left`` being what
+    the deck then holds: the grid and the expected best grid after the next card (:data:`WIN`
+    for a win)."""
+    if grid.won:
+        return WIN
+    return static(grid) + LOOKAHEAD * expected_next(grid, ranks, left)

@@ -31,7 +31,7 @@ from collections.abc import Callable
 
 from spyglass.engine import Action
 
-from .bot import BOTTOM, LOOKAHEAD, TOP, WIN, Grid, expected_next, placed, static
+from .bot import BOTTOM, TOP, Grid, placed, score
 from .rules import FoursquareState
 
 
@@ -57,9 +57,7 @@ class Lookahead:
     def score(self, grid: Grid, left: int) -> float:
         """The bot's score of a placement that left ``grid`` (``left`` cards in the deck)."""
         self.positions += 1
-        if grid.won:
-            return WIN
-        return static(grid) + LOOKAHEAD * expected_next(grid, self.ranks, left)
+        return score(grid, self.ranks, left)
 
     def chance(self, grid: Grid, left: int, depth: int) -> float:
         """The value of ``grid`` before the next card is seen, ``depth`` cards deep."""
