@@ -14,6 +14,7 @@ from spyglass import agents
 from spyglass.games import list_games
 from spyglass.web import catalogue, create_app
 from spyglass.web.app import MAX_BODY
+from spyglass.web.bots import Caps
 from spyglass.web.rules import rules_html
 from tests.web.helpers import create, headers, humans, play_http, tokens
 
@@ -439,7 +440,10 @@ def test_undo_is_only_for_solo_games(client) -> None:
     assert response.status_code == 409 and "solo" in response.json()["error"]
 
 
-def test_a_hint_is_a_legal_move_with_its_sentence(client) -> None:
+def test_a_hint_is_a_legal_move_with_its_sentence(make_client) -> None:
+    # time enough for the strongest agent even on a cold start (its first hint imports the
+    # search; on a slow machine that alone took over the 1 s cap, and the heuristic answered)
+    client = make_client(caps=Caps(hint_seconds=60))
     created = create(client, "sandwich-guy", seed=9)
     token = tokens(created)[0]
     url = f"/api/tables/{created['id']}"
