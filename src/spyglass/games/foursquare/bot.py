@@ -227,9 +227,9 @@ def choose(state: FoursquareState, rng: Rng) -> Action:
     for move, (won, worth) in zip(moves, _scores(state, moves), strict=True):
         if won:
             return move
-        score = worth + rng.random() * 1e-6
-        if score > best_score:
-            best, best_score = move, score
+        noisy = worth + rng.random() * 1e-6
+        if noisy > best_score:
+            best, best_score = move, noisy
     return best
 
 
@@ -242,7 +242,7 @@ def value(state: FoursquareState) -> float:
         result = state.result
         return TOP if result is not None and result.won else BOTTOM
     scores = _scores(state, state.legal_actions())
-    return TOP if any(won for won, _ in scores) else max(score for _, score in scores)
+    return TOP if any(won for won, _ in scores) else max(worth for _, worth in scores)
 
 
 def placed(state: FoursquareState, moves: list[Action]) -> tuple[list[Grid], list[int], int]:

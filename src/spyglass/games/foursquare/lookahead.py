@@ -46,18 +46,12 @@ def never() -> bool:
 class Lookahead:
     """The recursion for one decision: the deck's rank counts (changed and restored as it
     goes), how wide it searches and until when (``passed``: whether time is up, asked before
-    each card below the root); ``positions`` counts the grids scored."""
+    each card below the root)."""
 
     def __init__(self, ranks: list[int], width: int, passed: Callable[[], bool] = never) -> None:
         self.ranks = ranks
         self.width = width
         self.passed = passed
-        self.positions = 0
-
-    def score(self, grid: Grid, left: int) -> float:
-        """The bot's score of a placement that left ``grid`` (``left`` cards in the deck)."""
-        self.positions += 1
-        return score(grid, self.ranks, left)
 
     def chance(self, grid: Grid, left: int, depth: int) -> float:
         """The value of ``grid`` before the next card is seen, ``depth`` cards deep."""
@@ -88,7 +82,7 @@ class Lookahead:
             return BOTTOM  # it cannot be placed: the game is lost
         if any(after.won for after in afters):
             return TOP
-        scores = [self.score(after, left) for after in afters]
+        scores = [score(after, self.ranks, left) for after in afters]
         if depth == 0:
             return max(scores)
         best = sorted(range(len(afters)), key=lambda i: -scores[i])[: self.width]
