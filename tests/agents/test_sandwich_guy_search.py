@@ -4,11 +4,13 @@ only when the playouts show another is better."""
 
 from __future__ import annotations
 
+import pytest
+
 import spyglass
 from spyglass.agents.policies import sandwich_guy as policy_module
 from spyglass.agents.policies import sandwich_guy_search as search
 from spyglass.components.cards import parse_cards
-from spyglass.engine import Rng
+from spyglass.engine import Rng, RulesError
 from spyglass.games.sandwich_guy.rules import sandwiches
 
 
@@ -149,3 +151,50 @@ def test_the_agent_plays_the_search_on_a_determinization(states_given) -> None:
     while not other.is_over:
         other.apply(elsewhere.choose(other.seat(other.current_player)))
     assert elsewhere.elsewhere is not None and elsewhere.elsewhere.name == "tuned"
+
+
+def test_out_of_time_it_decides_on_the_playouts_it_has() -> None:
+    # The same two moves. While time is left, too few deck orders (below MIN_SAMPLES) are not
+    # enough evidence to leave the policy's first choice: with no more allowed it is kept, with
+    # more the search plays on and leaves it. Once time is up, it decides on the orders it
+    # has: here after the first, at which it asks the clock.
+    hand = list(parse_cards("5H 4H 5C AD TS QC TH 9D"))
+    deck = sorted(parse_cards("QH 4S 5S"))
+    losing = tuple(parse_cards("5C AD 9D"))
+    winning = tuple(parse_cards("5H AD TH"))
+    looks = []
+
+    def clock(up: bool):
+        def passed() -> bool:
+            looks.append(up)
+            return up
+
+        return passed
+
+    def choice(up: bool, samples: int = search.SAMPLES):
+        looks.clear()
+        found = search.Search(samples=samples).compare(
+            hand, deck, [losing, winning], Rng(3), clock(up)
+        )
+        return found, len(looks)
+
+    assert choice(False, samples=8) == (losing, 8)
+    assert choice(False) == (winning, search.MIN_SAMPLES)
+    assert choice(True) == (winning, 1)
+
+
+def test_the_agent_s_time_cap() -> None:
+    state = spyglass.load("sandwich-guy").new_state(seed=4)
+    capped = search.RolloutAgent(seed=0, samples=400, budget=10**6, milliseconds=0.001)
+    while not state.is_over:
+        move = capped.choose(state.seat(0))
+        assert move in state.legal_actions()
+        state.apply(move)
+    wall = search.RolloutAgent(seed=0, milliseconds=50, clock="wall")
+    assert wall.clock == "wall" and wall.milliseconds == 50
+    for bad, message in (
+        ({"milliseconds": 0}, "positive time budget"),
+        ({"clock": "sundial"}, "clock is one of"),
+    ):
+        with pytest.raises(RulesError, match=message):
+            search.RolloutAgent(seed=0, **bad)

@@ -209,6 +209,33 @@ def test_a_hint_is_thought_out_once_per_position(make_client, monkeypatch) -> No
     assert all(r == replies[0] for r in replies) and replies[0]["action"]["notation"]
 
 
+def test_a_hint_out_of_time_falls_back_to_the_bot(make_client, monkeypatch) -> None:
+    # The worker pool stops an agent at the hint's cap (TimeoutError): the hint is then the
+    # game's bot's move, given a bot's time, and says so; it is still a legal move.
+    client = make_client(caps=Caps(hint_seconds=1, bot_seconds=7))
+    manager = client.app.state.manager
+    calls = []
+    real = manager.bots.choose
+
+    async def strongest_too_slow(*args, **kwargs):
+        calls.append((args[2], kwargs["cap"]))
+        if args[2] != "heuristic":
+            raise TimeoutError
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(manager.bots, "choose", strongest_too_slow)
+    created = create(client, "sandwich-guy", seed=9)
+    token = tokens(created)[0]
+    url = f"/api/tables/{created['id']}"
+    legal = {a["notation"] for a in client.get(url, headers=headers(token)).json()["legal"]}
+    hint = client.post(f"{url}/hint", headers=headers(token))
+    assert hint.status_code == 200, hint.text
+    body = hint.json()
+    assert body["agent"] == "heuristic" and body["action"]["notation"] in legal
+    strongest = client.get("/api/agents").json()["strongest"]
+    assert calls == [(strongest, 1), ("heuristic", 7)]
+
+
 def test_hints_are_limited_per_seat(make_client) -> None:
     client = make_client(limits=Limits(tables="100/minute", hints="2/minute"))
     created = create(client, "sandwich-guy", seed=5)

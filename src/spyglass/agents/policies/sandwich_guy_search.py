@@ -18,13 +18,15 @@ policy's own features, much faster than on game states.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
-from spyglass.engine import Action, IllegalAction, Rng, Seat
+from spyglass.engine import Action, IllegalAction, Rng, RulesError, Seat
 from spyglass.engine.rng import as_rng
 from spyglass.games.sandwich_guy.bot import choose as bot_choose
 from spyglass.games.sandwich_guy.rules import HAND_LIMIT, SandwichGuyState, sandwiches
 
+from ..clock import Deadline, check_clock
 from .sandwich_guy import _RANK, _SUIT, Policy, deck_tables, features
 
 #: How many cards a sandwich of these three cards draws, by its key (see :func:`_draw_key`).
@@ -110,6 +112,10 @@ def playout(
         move = moves[max(range(len(moves)), key=values.__getitem__)]
 
 
+def _never() -> bool:
+    return False
+
+
 class Search:
     """The tuned policy's best ``candidates`` moves played out over up to ``samples`` sampled
     deck orders each (the same orders for every move), at most ``budget`` sandwiches played in
@@ -134,7 +140,11 @@ class Search:
         self.loss_credit = loss_credit
         self.budget = budget
 
-    def __call__(self, state: SandwichGuyState, rng: Rng) -> Action:
+    def __call__(
+        self, state: SandwichGuyState, rng: Rng, passed: Callable[[], bool] = _never
+    ) -> Action:
+        """The move to play; ``passed`` tells when the decision's time is up (see
+        :meth:`compare`)."""
         legal = state.legal_actions()
         if state.deck_done or len(legal) == 1:
             return legal[0] if len(legal) == 1 else bot_choose(state, rng)
@@ -149,7 +159,7 @@ class Search:
         if values[order[0]] == math.inf or self.candidates < 2:
             return by_cards[frozenset(best)]
         chosen = [moves[i] for i in order[: self.candidates]]
-        found = self.compare(hand, contents, chosen, rng)
+        found = self.compare(hand, contents, chosen, rng, passed)
         return by_cards[frozenset(found)]
 
     def compare(
@@ -158,19 +168,23 @@ class Search:
         contents: list[int],
         moves: list[tuple[int, int, int]],
         rng: Rng,
+        passed: Callable[[], bool] = _never,
     ) -> tuple[int, int, int]:
         """The move to play of ``moves`` (the policy's first choice first): the first unless
         another's paired playouts beat it by ``margin`` standard errors. Playouts come in
         batches of ``BATCH`` deck orders; after each, a move that does no better than the first
         on the orders so far is dropped, and the search stops when none is left or one is
-        ahead by the margin."""
+        ahead by the margin. ``passed()`` is asked after each deck order: once time is up it
+        decides on the orders played so far, as when the budget is spent (the best move ahead
+        by the margin, else the first)."""
         size = len(contents)
         credit = self.loss_credit / size
         weights = self.weights
         active = list(range(1, len(moves)))
         diffs: list[list[float]] = [[] for _ in moves]
         done = steps = 0
-        while active and done < self.samples and steps < self.budget:
+        late = False
+        while active and done < self.samples and steps < self.budget and not late:
             for _ in range(min(BATCH, self.samples - done)):
                 deck = list(contents)
                 rng.shuffle(deck)
@@ -181,6 +195,9 @@ class Search:
                     left, spent = playout(list(hand), list(deck), moves[i], weights)
                     steps += spent
                     diffs[i].append((1.0 if left == 0 else credit * (size - left)) - base)
+                if passed():  # after each deck order: a batch can outlast a hint's cap
+                    late = True
+                    break
             done = len(diffs[active[0]])
             ahead = []
             for i in list(active):
@@ -191,7 +208,7 @@ class Search:
                 var = sum((d - mean) ** 2 for d in diffs[i]) / max(1, done - 1)
                 if mean > self.margin * math.sqrt(var / done):
                     ahead.append((mean, i))
-            if ahead and (done >= MIN_SAMPLES or steps >= self.budget):
+            if ahead and (done >= MIN_SAMPLES or steps >= self.budget or late):
                 return moves[max(ahead)[1]]
         return moves[0]
 
@@ -200,7 +217,11 @@ class RolloutAgent:
     """The search as an agent: in The Sandwich Guy it plays :class:`Search` on a
     determinization of the seat, like the ``tuned`` agent plays the policy (the search reads
     the deck's contents and shuffles them itself); in every other game it plays as the
-    ``tuned`` agent does (the game's tuned policy, or its bot where it has none)."""
+    ``tuned`` agent does (the game's tuned policy, or its bot where it has none).
+    ``milliseconds`` caps the time of a decision (on ``clock``, ``agents.clock``), for hints
+    and the web's bot seats: the search then decides on the playouts it has made. Without it
+    only ``budget`` (in sandwiches played) bounds a decision, so its moves do not depend on
+    the machine's speed."""
 
     name = "rollout"
 
@@ -213,7 +234,13 @@ class RolloutAgent:
         margin: float = MARGIN,
         loss_credit: float = LOSS_CREDIT,
         budget: int = BUDGET,
+        milliseconds: float | None = None,
+        clock: str = "cpu",
     ) -> None:
+        if milliseconds is not None and float(milliseconds) <= 0:
+            raise RulesError("rollout needs a positive time budget")
+        self.milliseconds = None if milliseconds is None else float(milliseconds)
+        self.clock = check_clock(clock, "rollout")
         self.rng = as_rng(seed)
         self.elsewhere: Any = None  # the tuned agent, for games other than The Sandwich Guy
         self.search = Search(
@@ -238,7 +265,8 @@ class RolloutAgent:
             return legal[0]
         state = seat.determinize(self.rng, log=False)
         assert isinstance(state, SandwichGuyState)
-        chosen = self.search(state, self.rng)
+        deadline = Deadline.after(self.milliseconds, self.clock)
+        chosen = self.search(state, self.rng, deadline.passed)
         for action in legal:
             if action == chosen:
                 return action
