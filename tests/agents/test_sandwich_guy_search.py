@@ -183,13 +183,26 @@ def test_out_of_time_it_decides_on_the_playouts_it_has() -> None:
     assert choice(True) == (winning, 1)
 
 
-def test_the_agent_s_time_cap() -> None:
-    state = spyglass.load("sandwich-guy").new_state(seed=4)
-    capped = search.RolloutAgent(seed=0, samples=400, budget=10**6, milliseconds=0.001)
-    while not state.is_over:
-        move = capped.choose(state.seat(0))
-        assert move in state.legal_actions()
-        state.apply(move)
+def test_the_agent_s_time_cap(monkeypatch) -> None:
+    # The agent hands the search its decision's deadline: with a cap of a microsecond the
+    # clock says time is up by the time the playouts start; without a cap it never does.
+    told = []
+    compare = search.Search.compare
+
+    def spy(self, hand, contents, moves, rng, passed):
+        told.append(passed())
+        return compare(self, hand, contents, moves, rng, passed)
+
+    monkeypatch.setattr(search.Search, "compare", spy)
+    for milliseconds, expected in ((0.001, True), (None, False)):
+        told.clear()
+        state = spyglass.load("sandwich-guy").new_state(seed=4)
+        agent = search.RolloutAgent(seed=0, samples=16, milliseconds=milliseconds)
+        while not state.is_over:
+            move = agent.choose(state.seat(0))
+            assert move in state.legal_actions()
+            state.apply(move)
+        assert told and set(told) == {expected}
     wall = search.RolloutAgent(seed=0, milliseconds=50, clock="wall")
     assert wall.clock == "wall" and wall.milliseconds == 50
     for bad, message in (
