@@ -25,6 +25,16 @@ def check_clock(clock: str, agent: str) -> str:
     return clock
 
 
+def check_milliseconds(milliseconds: float | None, agent: str) -> float | None:
+    """A time budget as a number of milliseconds (None: no time limit), else RulesError if it
+    is not positive."""
+    if milliseconds is None:
+        return None
+    if float(milliseconds) <= 0:
+        raise RulesError(f"{agent} needs a positive time budget")
+    return float(milliseconds)
+
+
 @dataclass(frozen=True, slots=True)
 class Deadline:
     """When a decision's time budget runs out, on its clock (none: never)."""

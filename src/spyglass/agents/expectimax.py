@@ -40,7 +40,7 @@ from typing import Any, cast
 from spyglass.engine import Action, Game, RulesError, Seat, State
 from spyglass.engine.rng import as_rng
 
-from .clock import Deadline, check_clock
+from .clock import Deadline, check_clock, check_milliseconds
 from .heuristic import to_move
 
 #: What of a card the rules of a game read, where it is less than the whole card: cards with
@@ -85,13 +85,11 @@ class ExpectimaxAgent:
             raise RulesError("expectimax needs a width of 1 or more moves")
         if int(samples) < 1:
             raise RulesError("expectimax needs at least one sample")
-        if milliseconds is not None and float(milliseconds) <= 0:
-            raise RulesError("expectimax needs a positive time budget")
+        self.milliseconds = check_milliseconds(milliseconds, "expectimax")
         self.rng = as_rng(seed)
         self.depth = int(depth)
         self.width = int(width)
         self.samples = int(samples)
-        self.milliseconds = None if milliseconds is None else float(milliseconds)
         self.clock = check_clock(clock, "expectimax")
         if leaf is not None and leaf not in LEAVES:
             raise RulesError(f"leaf is one of {', '.join(LEAVES)}, not {leaf!r}")

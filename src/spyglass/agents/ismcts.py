@@ -30,7 +30,7 @@ from typing import cast
 from spyglass.engine import Action, RulesError, Seat, State
 from spyglass.engine.rng import Rng, as_rng
 
-from .clock import Deadline, check_clock
+from .clock import Deadline, check_clock, check_milliseconds
 from .heuristic import bot_move, to_move
 
 ROLLOUTS = ("random", "heuristic")
@@ -97,8 +97,7 @@ class ISMCTSAgent:
             iterations = 1000
         if iterations is not None and int(iterations) < 1:
             raise RulesError("ismcts needs at least one iteration")
-        if milliseconds is not None and float(milliseconds) <= 0:
-            raise RulesError("ismcts needs a positive time budget")
+        self.milliseconds = check_milliseconds(milliseconds, "ismcts")
         if rollout not in ROLLOUTS:
             raise RulesError(f"rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if cutoff is not None and int(cutoff) < 0:
@@ -109,7 +108,6 @@ class ISMCTSAgent:
             raise RulesError(f"opponents is one of {', '.join(OPPONENTS)}, not {opponents!r}")
         self.rng = as_rng(seed)
         self.iterations = None if iterations is None else int(iterations)
-        self.milliseconds = None if milliseconds is None else float(milliseconds)
         self.c = float(c)
         self.rollout = rollout
         self.cutoff = None if cutoff is None else int(cutoff)

@@ -20,12 +20,14 @@ from types import ModuleType
 from spyglass.engine import Action, Game, IllegalAction, RulesError, Seat
 from spyglass.engine.rng import as_rng
 
-from .clock import Deadline, check_clock
+from .clock import Deadline, check_clock, check_milliseconds
 from .heuristic import to_move
 
 
 def model(game: Game) -> ModuleType | None:
-    """The game's ``lookahead`` module, or None where it has none."""
+    """The solo game's ``lookahead`` module, or None where it has none."""
+    if not game.info.solo:
+        return None
     try:
         return import_module(f"{game.spec.package}.lookahead")
     except ImportError:
@@ -58,17 +60,15 @@ class LookaheadAgent:
             raise RulesError("lookahead needs a width of 1 or more placements")
         if int(piles) < 0:
             raise RulesError("lookahead's piles is a number of piles, 0 or more")
-        if milliseconds is not None and float(milliseconds) <= 0:
-            raise RulesError("lookahead needs a positive time budget")
+        self.milliseconds = check_milliseconds(milliseconds, "lookahead")
         self.rng = as_rng(seed)
         self.depth, self.width, self.piles = int(depth), int(width), int(piles)
-        self.milliseconds = None if milliseconds is None else float(milliseconds)
         self.clock = check_clock(clock, "lookahead")
 
     @staticmethod
     def plays(game: Game) -> bool:
         """The games that offer a look-ahead of their own (Foursquare)."""
-        return game.info.solo and model(game) is not None
+        return model(game) is not None
 
     def choose(self, seat: Seat) -> Action:
         legal, _ = to_move(seat)
@@ -77,7 +77,7 @@ class LookaheadAgent:
         deadline = Deadline.after(self.milliseconds, self.clock)
         game = seat.game
         search = model(game)
-        if search is None or not self.plays(game):
+        if search is None:
             raise RulesError(
                 f"lookahead plays the solo games with a look-ahead of their own; {game.info.id}"
                 " has none: try expectimax"

@@ -21,10 +21,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from spyglass.engine import Action, RulesError, Seat
+from spyglass.engine import Action, Seat
 from spyglass.engine.rng import as_rng
 
-from .clock import check_clock
+from .clock import check_clock, check_milliseconds
 
 #: A hint's CPU time, in milliseconds: under a second in every game.
 HINT_MS = 900
@@ -109,10 +109,8 @@ class StrongestAgent:
     def __init__(
         self, seed: int | None = None, *, milliseconds: float | None = None, clock: str = "cpu"
     ) -> None:
-        if milliseconds is not None and float(milliseconds) <= 0:
-            raise RulesError("strongest needs a positive time budget")
+        self.milliseconds = check_milliseconds(milliseconds, "strongest")
         self.rng = as_rng(seed)
-        self.milliseconds = None if milliseconds is None else float(milliseconds)
         self.clock = check_clock(clock, "strongest")
         self._agents: dict[str, Any] = {}
 

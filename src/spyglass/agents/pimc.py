@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from spyglass.engine import Action, RulesError, Seat, State
 from spyglass.engine.rng import Rng, as_rng
 
-from .clock import Deadline, check_clock
+from .clock import Deadline, check_clock, check_milliseconds
 from .heuristic import to_move
 from .ismcts import decision_words, evaluation, likelihood_model, searched, weighed_sample
 from .policies import policy as tuned_policy
@@ -111,8 +111,7 @@ class PIMCAgent:
     ) -> None:
         if int(samples) < 1:
             raise RulesError("pimc needs at least one sample")
-        if milliseconds is not None and float(milliseconds) <= 0:
-            raise RulesError("pimc needs a positive time budget")
+        self.milliseconds = check_milliseconds(milliseconds, "pimc")
         if evaluator not in EVALUATORS:
             raise RulesError(f"evaluator is one of {', '.join(EVALUATORS)}, not {evaluator!r}")
         if cutoff is not None and int(cutoff) < 0:
@@ -125,7 +124,6 @@ class PIMCAgent:
             raise RulesError("belief is a number of samples, 1 or more")
         self.rng = as_rng(seed)
         self.samples = int(samples)
-        self.milliseconds = None if milliseconds is None else float(milliseconds)
         self.evaluator = evaluator
         self.cutoff = None if cutoff is None else int(cutoff)
         self.solve_seconds = float(solve_ms) / 1000

@@ -14,6 +14,8 @@ import json
 from spyglass.engine import Action, Game, IllegalAction, RulesError, Seat, State
 from spyglass.engine.rng import as_rng
 
+from .clock import check_milliseconds
+
 #: Games whose positions hide nothing (the view is the whole table) and never draw on chance
 #: after the deal: for them the clairvoyant solver is an exact one.
 PERFECT_INFORMATION = frozenset({"syndicate"})
@@ -31,10 +33,8 @@ class SolverAgent:
     name = "solver"
 
     def __init__(self, seed: int | None = None, *, milliseconds: float | None = None) -> None:
-        if milliseconds is not None and float(milliseconds) <= 0:
-            raise RulesError("the solver needs a positive time budget")
+        self.milliseconds = check_milliseconds(milliseconds, "the solver")
         self.rng = as_rng(seed)
-        self.milliseconds = None if milliseconds is None else float(milliseconds)
         self.plan: dict[str, str] = {}  # position -> the solved move there
         self.last_solved = False  # whether the last decision ran the solver
 

@@ -21,12 +21,12 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from spyglass.engine import Action, IllegalAction, Rng, RulesError, Seat
+from spyglass.engine import Action, IllegalAction, Rng, Seat
 from spyglass.engine.rng import as_rng
 from spyglass.games.sandwich_guy.bot import choose as bot_choose
 from spyglass.games.sandwich_guy.rules import HAND_LIMIT, SandwichGuyState, sandwiches
 
-from ..clock import Deadline, check_clock
+from ..clock import Deadline, check_clock, check_milliseconds
 from .sandwich_guy import _RANK, _SUIT, Policy, deck_tables, features
 
 #: How many cards a sandwich of these three cards draws, by its key (see :func:`_draw_key`).
@@ -237,9 +237,7 @@ class RolloutAgent:
         milliseconds: float | None = None,
         clock: str = "cpu",
     ) -> None:
-        if milliseconds is not None and float(milliseconds) <= 0:
-            raise RulesError("rollout needs a positive time budget")
-        self.milliseconds = None if milliseconds is None else float(milliseconds)
+        self.milliseconds = check_milliseconds(milliseconds, "rollout")
         self.clock = check_clock(clock, "rollout")
         self.rng = as_rng(seed)
         self.elsewhere: Any = None  # the tuned agent, for games other than The Sandwich Guy
