@@ -36,7 +36,8 @@ pair, M tables with the two agents alternating round the table (half the tables 
 seat 0), the share of wins of each agent's seats against the fair share. Spies! (a thousand
 decisions a game) stops ISMCTS playouts after 10 moves and scores them with its evaluation.
 The candidates of VERSUS play V tables each against the heuristic the same way (exact binomial
-test of the tables one side's seats won alone).
+test of the tables one side's seats won alone); one that costs what the bot does plays six times
+as many.
 
 The table is printed as Markdown and, with --out, written to a file headed by the command that
 regenerates it. Work is spread over W processes (the lab's runner), or over a Ray cluster with
@@ -139,6 +140,10 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
 #: Candidates that cost about what the bot costs: they play all of --search-deals, not only
 #: --candidate-deals.
 CHEAP = {"tuned"}
+#: How many times --versus-tables a CHEAP multiplayer candidate plays: an edge of a few points
+#: of the wins needs thousands of tables for the paired test (at 53% of the tables won alone,
+#: about 2,300 for p < 0.01), and at the bot's cost they take minutes.
+CHEAP_TABLES = 6
 #: Candidates that play more than --candidate-deals although they cost more (at most the
 #: game's --search-deals; None: all of them): where the heuristic loses so few deals that the
 #: paired test needs thousands to tell a better agent apart (Foursquare's heuristic loses 4%,
@@ -253,11 +258,12 @@ EFFORT_SCALE: dict[str, float] = {
 #: Multiplayer agents set against the heuristic seat for seat, on --versus-tables tables.
 #: Espionage: ISMCTS whose determinizations weigh the roles by the evidence of the plays
 #: (``belief=4``), ahead of the heuristic in a screening of 60 tables (37 to 23 won alone).
+#: The tuned policy (``agents.policies.espionage``: the bot with beliefs fitted to its play).
 #: Tinker Tailor: PIMC over the role draft only (the bot plays the rest), each pick rolled
 #: about a round on and scored by the bot's worth of each hand (``by_worth``); 59% of the
 #: tables won alone in a screening of 400.
 VERSUS: dict[str, tuple[str, ...]] = {
-    "espionage": ("ismcts:iterations=10,belief=4",),
+    "espionage": ("ismcts:iterations=10,belief=4", "tuned"),
     "tinker-tailor": ("pimc:samples=10,cutoff=15,evaluation=by_worth,decisions=pick",),
 }
 #: Games whose rules or data changed after results were kept for them, with the change (its
@@ -474,23 +480,29 @@ class Planner:
     def versus(self) -> list[Part]:
         """Each multiplayer candidate against the heuristic, seat for seat: the two alternate
         round the table, each in seat 0 for half the tables (a few tables of every game in
-        turn, so an interrupted run covers every game evenly)."""
+        turn, so an interrupted run covers every game evenly). A candidate that costs what the
+        bot does (:data:`CHEAP`) plays :data:`CHEAP_TABLES` times as many tables, ten a part."""
         args, tables = self.args, []
         for info in self.infos:
             if info.solo:
                 continue
             low, high = info.players
             n = min(max(args.players, low), high)
-            tables += [(info, n, "heuristic", agent) for agent in VERSUS.get(info.id, ())]
+            for agent in VERSUS.get(info.id, ()):
+                cheap = agents.parse_spec(agent)[0] in CHEAP
+                half = args.versus_tables * (CHEAP_TABLES if cheap else 1) // 2
+                tables.append((info, n, "heuristic", agent, half, CHUNK if cheap else SEARCH_CHUNK))
         parts = []
-        half = args.versus_tables // 2
-        for start in range(0, half, SEARCH_CHUNK):
-            for info, n, a, b in tables:
-                games = min(SEARCH_CHUNK, half - start)
+        most = max((table[4] for table in tables), default=0)
+        for start in range(0, most, SEARCH_CHUNK):
+            for info, n, a, b, half, chunk in tables:
+                if start >= half or start % chunk:
+                    continue
+                games = min(chunk, half - start)
                 for flip, (first, second) in enumerate(((a, b), (b, a))):
                     seats = [first if p % 2 == 0 else second for p in range(n)]
                     seed = derive_seed(args.seed, f"{info.id}/{a}/{b}/{flip}/{start}")
-                    tag = REVISED.get(info.id)
+                    tag = work_tag(info.id, b)
                     parts.append(
                         self.part("table", info.id, (a, b, tuple(seats)), table_chunk, info.id,
                                   seats, n, seed, games, *([tag] if tag else []))

@@ -19,6 +19,7 @@ from spyglass.engine import Bot, RulesError
 #: Game id -> the module (in this package) holding its tuned policy.
 DEDICATED = {
     "sandwich-guy": "sandwich_guy",
+    "espionage": "espionage",
 }
 
 

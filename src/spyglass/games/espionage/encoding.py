@@ -93,7 +93,7 @@ def observer(encoder: Any) -> Callable[[EspionageState, int, Any], None]:
     put = encoder.put_values
 
     def observe(state: EspionageState, seat: int, out: Any) -> None:
-        visible = state._visible
+        visible = state.visible
 
         def play(segment: Any, offset: int, seat: int, p: Any) -> None:
             segment[offset] = p.turn / 10

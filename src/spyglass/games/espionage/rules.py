@@ -377,7 +377,9 @@ class EspionageState(State):
 
     # ---------------------------------------------------------------- views
 
-    def _visible(self, play: Play, observer: int | None) -> bool:
+    def visible(self, play: Play, observer: int | None) -> bool:
+        """Whether ``observer`` has seen the card of ``play`` (its giver and receiver have, and
+        everyone has seen police played face up)."""
         return observer in (play.giver, play.receiver) or (
             is_police(play.card) and self.options["police_face_up"]
         )
@@ -395,7 +397,7 @@ class EspionageState(State):
             "draw": len(self.draw),
             "hand_sizes": [len(h) for h in self.hands],
             "plays": [
-                [p.turn, p.giver, p.receiver, str(p.card) if self._visible(p, observer) else None]
+                [p.turn, p.giver, p.receiver, str(p.card) if self.visible(p, observer) else None]
                 for p in self.plays
             ],
             "mats": self._mats(observer),
@@ -430,7 +432,7 @@ class EspionageState(State):
         n = self.players
         cells: list[list[str | None]] = [[None] * n for _ in range(self.turn)]
         for play in self.plays:
-            shown = str(play.card) if self._visible(play, observer) else "▒▒"
+            shown = str(play.card) if self.visible(play, observer) else "▒▒"
             cell = cells[play.turn - 1][play.receiver]
             entry = f"{play.giver}:{shown}"
             cells[play.turn - 1][play.receiver] = entry if cell is None else f"{cell} {entry}"
@@ -466,7 +468,7 @@ class EspionageState(State):
         pile, and the face-down cards played between other players (keeping every size, and
         keeping face-up police visible: a hidden card is then known not to be police)."""
         others = [s for s in range(self.players) if s != observer]
-        hidden_plays = [i for i, p in enumerate(self.plays) if not self._visible(p, observer)]
+        hidden_plays = [i for i, p in enumerate(self.plays) if not self.visible(p, observer)]
         pool = sorted(
             [self.role_cards[s] for s in others]
             + [c for s in others for c in self.hands[s]]
