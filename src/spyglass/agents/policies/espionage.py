@@ -30,10 +30,12 @@ from collections import Counter
 from typing import cast
 
 from spyglass.components.cards import Card
-from spyglass.engine import Action, Rng, RulesError
+from spyglass.engine import Action, Rng
 from spyglass.games.espionage import bot
 from spyglass.games.espionage.meanings import Role, role_of
 from spyglass.games.espionage.rules import EspionageState
+
+from .weights import chosen as with_weights
 
 #: Raised whenever the weights, the evidence or the way they are used change.
 VERSION = 1
@@ -164,15 +166,7 @@ class Policy:
     __slots__ = ("weights",)
 
     def __init__(self, weights: dict[str, float] | None = None) -> None:
-        chosen = dict(WEIGHTS)
-        for name, value in (weights or {}).items():
-            if name not in WEIGHTS:
-                raise RulesError(
-                    f"the espionage policy has no weight {name!r}; its weights: "
-                    + ", ".join(WEIGHTS)
-                )
-            chosen[name] = float(value)
-        self.weights = chosen
+        self.weights = with_weights("espionage", WEIGHTS, weights)
 
     def __call__(self, state: EspionageState, rng: Rng) -> Action:
         return bot.decide(state, rng, self.weights, fitted, counted=True)

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from spyglass.components.cards import Card
-from spyglass.engine import Action, Rng, RulesError
+from spyglass.engine import Action, Rng
 from spyglass.games.sandwich_guy.bot import choose as bot_choose
 from spyglass.games.sandwich_guy.rules import (
     COMPLETES,
@@ -31,6 +31,8 @@ from spyglass.games.sandwich_guy.rules import (
     SandwichGuyState,
     quality,
 )
+
+from .weights import chosen as with_weights
 
 #: Raised whenever the weights or the features change (results kept by the strength run name it).
 VERSION = 1
@@ -165,14 +167,7 @@ class Policy:
     __slots__ = ("weights",)
 
     def __init__(self, weights: dict[str, float] | None = None) -> None:
-        chosen = dict(WEIGHTS)
-        for name, value in (weights or {}).items():
-            if name not in WEIGHTS:
-                raise RulesError(
-                    f"the sandwich-guy policy has no weight {name!r}; its weights: "
-                    + ", ".join(WEIGHTS)
-                )
-            chosen[name] = float(value)
+        chosen = with_weights("sandwich-guy", WEIGHTS, weights)
         self.weights = tuple(chosen[name] for name in WEIGHTS)
 
     def __call__(self, state: SandwichGuyState, rng: Rng) -> Action:
