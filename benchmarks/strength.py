@@ -136,6 +136,8 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
     # PIMC 16 cut after 5 moves led its effort series (70% of the first 20 deals, 0.8 CPU-s);
     # 64 and 128 samples: whether the growth from 4 to 16 samples goes on
     "hide-and-seek": tuple(f"pimc:samples={n},cutoff=5" for n in (16, 64, 128)),
+    # the bot with its static value's weights searched by self-play (agents.policies.dead_center)
+    "dead-center": ("tuned",),
 }
 #: Candidates that cost about what the bot costs: they play all of --search-deals, not only
 #: --candidate-deals.

@@ -20,6 +20,7 @@ from spyglass.engine import Bot, RulesError
 DEDICATED = {
     "sandwich-guy": "sandwich_guy",
     "espionage": "espionage",
+    "dead-center": "dead_center",
 }
 
 

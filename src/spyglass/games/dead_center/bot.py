@@ -24,7 +24,7 @@ ones and the deck's contents (never its order).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from spyglass.components.cards import Card
 from spyglass.engine import Action, Rng
@@ -44,13 +44,17 @@ from .cabin import (
 )
 from .rules import KILL, PASS, REVEAL, ZOMBIE_CARDS, ZOMBIE_COUNT, DeadCenterState
 
-KILL_WEIGHT = 100.0
-READY_WEIGHT = 12.0
-READY_FLOOR = 0.3  # a ready zombie is worth this much even if its front pile rarely fits
-PARTIAL_WEIGHT = 3.0
-STUCK_WEIGHT = 150.0
-HIDDEN_WEIGHT = 0.6  # face-down zombies count less: they cannot be attacked yet
-NEXT_KILL_WEIGHT = 80.0  # per unit of chance that the next card can kill
+#: The static value's constants, by name (a tuned policy, ``agents.policies.dead_center``,
+#: plays the same bot with its own: :func:`decide`).
+WEIGHTS: dict[str, float] = {
+    "kill": 100.0,  # each zombie killed
+    "ready": 12.0,  # each ready zombie, times the chance a card fits its front pile
+    "ready_floor": 0.3,  # a ready zombie is worth this much even if its front pile rarely fits
+    "partial": 3.0,  # supports close to killing (right suits, a sum near 10)
+    "stuck": 150.0,  # the chance the next card fits no pile (which loses), against
+    "hidden": 0.6,  # face-down zombies count less: they cannot be attacked yet
+    "next_kill": 80.0,  # per unit of chance that the next card can kill
+}
 WIN = 10_000.0
 LOSS = -10_000.0
 
@@ -87,10 +91,17 @@ LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
 
 
 def choose(state: DeadCenterState, rng: Rng) -> Action:
+    """The bot's move: :func:`decide` with its own weights."""
+    return decide(state, rng)
+
+
+def decide(state: DeadCenterState, rng: Rng, weights: Mapping[str, float] = WEIGHTS) -> Action:
+    """The move whose expected next turn is best under the static value with these
+    ``weights`` (see :data:`WEIGHTS`)."""
     moves = state.legal_actions()
     if len(moves) == 1:
         return moves[0]
-    judge = Judge(state)
+    judge = Judge(state, weights)
     if state.phase == REVEAL:
         return _best(moves, rng, lambda m: judge.reveal_value(SPACE_OF_LABEL[m.target]))
     tops = state.tops()
@@ -139,7 +150,14 @@ def _best(moves: list[Action], rng: Rng, value: Callable[[Action], float]) -> Ac
 class Judge:
     """Values positions reachable from one decision (same deck, same face-down set)."""
 
-    def __init__(self, state: DeadCenterState) -> None:
+    def __init__(self, state: DeadCenterState, weights: Mapping[str, float] = WEIGHTS) -> None:
+        self.kill_weight = weights["kill"]
+        self.ready_weight = weights["ready"]
+        self.ready_floor = weights["ready_floor"]
+        self.partial_weight = weights["partial"]
+        self.stuck = weights["stuck"]
+        self.hidden_weight = weights["hidden"]
+        self.next_kill = weights["next_kill"]
         deck = 0
         for card in state.deck:
             deck |= 1 << card
@@ -188,7 +206,7 @@ class Judge:
         a, b = SUPPORTS[space]
         first, second = self.tops[a], self.tops[b]
         fit = (FIT_MASK[self.tops[FRONT[space]]] & self.deck).bit_count() / (self.n or 1)
-        return self.share(first, second) * (READY_FLOOR + fit)
+        return self.share(first, second) * (self.ready_floor + fit)
 
     # ------------------------------------------------------------ values
 
@@ -202,18 +220,18 @@ class Judge:
         a, b = SUPPORTS[space]
         pair = tops[a] * CARDS + tops[b]
         front = masks[FRONT[space]]
-        chance = READY_FLOOR + front.bit_count() * self.per_card
+        chance = self.ready_floor + front.bit_count() * self.per_card
         zombie = self.faces[space]
         if zombie < 0:
             hits = (KILLED_BY[pair] & self.hidden_mask).bit_count()
-            return HIDDEN_WEIGHT * READY_WEIGHT * chance * hits * self.per_hidden, 0
+            return self.hidden_weight * self.ready_weight * chance * hits * self.per_hidden, 0
         if KILLED_BY[pair] >> zombie & 1:
-            return READY_WEIGHT * chance, front
+            return self.ready_weight * chance, front
         # How close: the share of supports meeting the demand times the sum's share of 10.
         first, second = tops[a], tops[b]
         matching = (SUPPORT_OK[first] >> zombie & 1) + (SUPPORT_OK[second] >> zombie & 1)
         total = min(VALUE[first] + VALUE[second], KILL_SUM)
-        return PARTIAL_WEIGHT * matching * total / (2 * KILL_SUM), 0
+        return self.partial_weight * matching * total / (2 * KILL_SUM), 0
 
     def expected(self, tops: list[Card], alive: int) -> float:
         """The mean, over the cards the deck may hold, of the best next play's static value.
@@ -231,7 +249,7 @@ class Judge:
         masks = [FIT_MASK[t] & deck for t in tops]
         worth = [0.0] * ZOMBIE_COUNT
         fronts = [0] * ZOMBIE_COUNT
-        base = KILL_WEIGHT * (ZOMBIE_COUNT - alive.bit_count())
+        base = self.kill_weight * (ZOMBIE_COUNT - alive.bit_count())
         living = [j for j in range(ZOMBIE_COUNT) if alive >> j & 1]
         line = self.line
         for j in living:
@@ -266,15 +284,15 @@ class Judge:
         ]
         for p in range(PILE_COUNT):
             if killers[p] is not None:
-                kept[p] += KILL_WEIGHT
+                kept[p] += self.kill_weight
         # The lines a card on pile p changes (the zombie it kills aside), with their piles.
         changed = [
             [(j, *SUPPORTS[j], FRONT[j]) for j in affected[p] if j != killers[p]]
             for p in range(PILE_COUNT)
         ]
         memo = self._lines
-        stuck_weight = STUCK_WEIGHT / n
-        next_kill_weight = NEXT_KILL_WEIGHT / n
+        stuck_weight = self.stuck / n
+        next_kill_weight = self.next_kill / n
         fits = FITS
         total = 0.0
         for card in self.cards:
