@@ -105,15 +105,15 @@ COUNTS: Counts = {
 FIT_GAMES, FIT_SEED = 300, 300_000
 
 
-def chances(counts: Counts) -> dict[tuple[Role, Role, str], float]:
-    """(giver's role, receiver's role, kind) -> the chance of that kind of play, each count
-    plus one (so that no kind is ever impossible)."""
-    table = {}
+def chances(counts: Counts) -> dict[tuple[Role, str], dict[Role, float]]:
+    """(receiver's role, kind) -> for each giver's role, the chance that its play on that
+    receiver is of that kind, each count plus one (so that no kind is ever impossible)."""
+    table: dict[tuple[Role, str], dict[Role, float]] = {}
     for giver, row in counts.items():
         for receiver, kinds in zip(ORDER, row, strict=True):
             total = sum(kinds) + len(KINDS)
             for kind, count in zip(KINDS, kinds, strict=True):
-                table[giver, receiver, kind] = (count + 1) / total
+                table.setdefault((receiver, kind), {})[giver] = (count + 1) / total
     return table
 
 
@@ -125,9 +125,9 @@ def kind_of(card: Card) -> str:
     return bot.kind(card) or "nothing"
 
 
-def fitted(card: Card, giver: Role, receiver: Role) -> float:
+def fitted(card: Card, receiver: Role) -> dict[Role, float]:
     """The evidence of a card received, as the bot plays (``bot.Evidence``)."""
-    return CHANCES[giver, receiver, kind_of(card)]
+    return CHANCES[receiver, kind_of(card)]
 
 
 def fit_counts(

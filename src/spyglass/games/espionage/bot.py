@@ -80,16 +80,17 @@ WEIGHTS: dict[str, float] = {
     "agent_face": 1.0,  # an agent's face card on a likely spy master: times its gain
 }
 
-#: How much a card received from a player of a role says: (the card, the giver's role, the
-#: receiver's role) -> a relative likelihood.
-Evidence = Callable[[Card, Role, Role], float]
+#: What a card received says about its giver: (the card, the receiver's role) -> a relative
+#: likelihood for each role the giver may hold.
+Evidence = Callable[[Card, Role], Mapping[Role, float]]
+_SILENT = dict.fromkeys(ROLES, 1.0)
 
 
-def written(card: Card, giver: Role, receiver: Role) -> float:
+def written(card: Card, receiver: Role) -> Mapping[Role, float]:
     """The bot's own model of the evidence: :data:`LIKELIHOOD` by the kind of card (cards of no
     kind say nothing)."""
     found = kind(card)
-    return 1.0 if found is None else LIKELIHOOD[found][giver]
+    return _SILENT if found is None else LIKELIHOOD[found]
 
 
 def beliefs(
@@ -112,8 +113,9 @@ def beliefs(
         weights = dict(prior)
         for play in state.plays:
             if play.giver == other and play.receiver == seat:
+                says = evidence(play.card, own)
                 for role in ROLES:
-                    weights[role] *= evidence(play.card, role, own)
+                    weights[role] *= says[role]
         total = sum(weights.values())
         result.append({r: w / total for r, w in weights.items()})
     return result
@@ -138,7 +140,7 @@ def likelihood(state: EspionageState, seat: int) -> float:
     weight = 1.0
     for play in state.plays:
         if play.receiver == seat and play.giver != seat:
-            weight *= written(play.card, role_of(state.role_cards[play.giver]), own)
+            weight *= written(play.card, own)[role_of(state.role_cards[play.giver])]
     return weight
 
 
