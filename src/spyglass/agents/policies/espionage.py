@@ -57,8 +57,8 @@ WEIGHTS: dict[str, float] = {
 
 #: The kinds of card a player can play on another, in the order of :data:`COUNTS`' entries.
 KINDS = ("secret", "police", "rejection", "nothing")
-#: The roles in the order of :data:`COUNTS`' rows and columns.
-ORDER = (Role.SPY, Role.SPY_MASTER, Role.COUNTER_ESPIONAGE, Role.DOUBLE_AGENT, Role.CIVILIAN)
+#: The roles in the order of :data:`COUNTS`' rows and columns (the bot's, the enum's order).
+ORDER = bot.ROLES
 
 Counts = dict[Role, tuple[tuple[int, ...], ...]]
 

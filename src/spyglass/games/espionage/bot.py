@@ -31,7 +31,7 @@ from spyglass.components.cards import Card
 from spyglass.engine import Action, Rng
 
 from .meanings import POLICE, REJECTION, SECRET, Role, role_of
-from .rules import EspionageState
+from .rules import EspionageState, decks_for
 
 ROLES = tuple(Role)
 #: Role cards in one deck: red numbers, red faces, spades, club faces, club numbers.
@@ -122,13 +122,13 @@ def beliefs(
 
 
 def _unseen_roles(state: EspionageState, seat: int) -> Counter[Role]:
-    """The roles the cards this seat has not seen this city would deal."""
-    seen = Counter([state.role_cards[seat], *state.hands[seat]])
-    seen.update(p.card for p in state.plays if state.visible(p, seat))
-    unseen = Counter(state.deck_contents(state.options, state.players)["deck"]) - seen
-    pool: Counter[Role] = Counter()
-    for card, count in unseen.items():
-        pool[role_of(card)] += count
+    """The roles the cards this seat has not seen this city would deal: every deck's role cards
+    (:data:`PRIOR` each) but those of the cards it has seen (each card is seen once)."""
+    decks = decks_for(state.players)
+    pool = Counter({role: count * decks for role, count in PRIOR.items()})
+    seen = [state.role_cards[seat], *state.hands[seat]]
+    seen += [p.card for p in state.plays if state.visible(p, seat)]
+    pool.subtract(role_of(card) for card in seen)
     return pool
 
 
