@@ -34,29 +34,34 @@ The policy, step by step:
   likely to cost more than the chit; Double Cross when a spy or a Secret is at stake;
   Intercept always; the spoils of a Sanction always taken. Over ten chits, the least useful is
   returned.
-- **diplomacy**: an offer is valued item by item for both sides as the seat sees them: money
-  at POUND_WORTH a £ (more when short, less when ample), a chit by its use (less for copies
-  already held and in the last turns), a foreign Secret by its points at the multiple of the year
-  it was taken and the cash of cashing it, times the chance of carrying it to the capital in the
-  turns left (fewer for every space, and under enemy police); an own original by its points
-  back home. The bot accepts when its own gain, less the other side's gain weighted by how
-  dangerous that rival is (fully in a two-seat game or against a seat ahead, a tenth against one
-  far behind), clears TRADE_MARGIN. Between spies' movements it approaches (one Action Point,
-  each power at most once a turn), and again when its turn has nothing left to do but end
-  (then the points left are free), with the offer its model of the other bot would accept that
-  nets it most: a foreign Secret it cannot bring home sold to a piece of another power in the
-  same city that can (or bought the other way), or a chit it needs (Discovery with a free spy,
-  Escape or Recruit with a spy to bring back) bought for money, weighed by the chance, from the
-  size of the other's hand, that it holds one.
+- **diplomacy**: an offer is valued item by item for both sides as the seat sees them: money at
+  the ``pound`` weight a £ (more when short, less when ample), a chit by its use (less for
+  copies already held and in the last turns), a foreign Secret by its points at the multiple of
+  the year it was taken and the cash of cashing it, times the chance of carrying it to the
+  capital in the turns left (fewer for every space, and under enemy police); an own original by
+  its points back home. The bot accepts when its own gain, less the other side's gain weighted
+  by how dangerous that rival is (fully in a two-seat game or against a seat ahead, a tenth
+  against one far behind), clears the ``margin`` weight. Between spies' movements it approaches
+  (one Action Point, each power at most once a turn), and again when its turn has nothing left
+  to do but end (then the points left are free), with the offer its model of the other bot would
+  accept that nets it most: a foreign Secret it cannot bring home sold to a piece of another
+  power in the same city that can (or bought the other way), or a chit it needs (Discovery with
+  a free spy, Escape or Recruit with a spy to bring back) bought for money, weighed by the
+  chance, from the size of the other's hand, that it holds one.
 - **unknown decisions** (moves the bot was not written for): refuse or pass when it may, else a
   legal move it knows, else a random legal move.
+
+The worths the bot weighs everything with (of an Action Chit, a £, a spy, an Action Point, a sea
+space, the £ kept back, a trade's margin) are named in ``WEIGHTS``; ``decide(state, rng,
+weights)`` plays the bot with others (``agents.policies.spies``), ``choose`` with its own.
 
 The parts: ``context`` (the values and one decision's context), ``knowledge`` (hidden faces as
 distributions), ``routes`` (the map), ``setup``, ``tiles``, ``policing``, ``plans`` and ``moving``
 (the spies' targets and moves), ``answers``, ``trading`` (diplomacy), ``dispatch`` (``choose``).
 """
 
-from .dispatch import choose
+from .context import WEIGHTS
+from .dispatch import choose, decide
 from .routes import distances
 
-__all__ = ["choose", "distances"]
+__all__ = ["WEIGHTS", "choose", "decide", "distances"]

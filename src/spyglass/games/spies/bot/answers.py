@@ -8,7 +8,7 @@ from spyglass.engine import Action
 
 from .. import police, reactions
 from ..pieces import CAPTURED, SANCTIONED
-from .context import KEEP, POUND_WORTH, SPY_WORTH, Context, pick
+from .context import KEEP, Context, pick
 from .knowledge import at_least, greater, mean
 
 
@@ -38,7 +38,7 @@ def answer(ctx: Context, actions: list[Action]) -> Action:
             risk = float(card.counterspy > spy.strength and not spy.cousin)
         stake = risk * ctx.spy_worth(spy.label)
         for chit in (reactions.PAPERS, reactions.COVER_CHIT, reactions.ESCAPE_CHIT):
-            if chit in offered and stake > ctx.edition.chit(chit).money * POUND_WORTH + 0.5:
+            if chit in offered and stake > ctx.edition.chit(chit).money * ctx.pound_points + 0.5:
                 return offered[chit]
         return passing
     if contest.stage == reactions.COVER:
@@ -76,7 +76,7 @@ def _cross_stake(ctx: Context, contest: reactions.Contest) -> float:
         return value * ctx.mult
     spy = contest.target if contest.kind == reactions.SANCTION else contest.spy
     assert spy is not None
-    return mean(ctx.know.spy_strength(spy)) * ctx.mult + SPY_WORTH
+    return mean(ctx.know.spy_strength(spy)) * ctx.mult + ctx.spy_points
 
 
 def return_chit(ctx: Context, actions: list[Action]) -> Action:

@@ -3,11 +3,12 @@ the context of one decision (the state as the deciding seat may read it)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from spyglass.engine import Action
 
-from .. import chits
+from .. import chits, control
 from ..pieces import ACTIVE
 
 if TYPE_CHECKING:
@@ -15,22 +16,22 @@ if TYPE_CHECKING:
 from .knowledge import Knowledge, greater
 from .routes import distances
 
-SEA_COST = 1.25  # a sea space counts a little more: the die may cut the voyage short
-
-
-CHIT_WORTH = 2.0  # points an Action Chit is worth to the bot, roughly
-
-
-POUND_WORTH = 0.25  # points a £ is worth
-
-
-SPY_WORTH = 5.0  # points an active spy is worth for the rest of the game, roughly
-
-
-AP_WORTH = 0.6  # points an Action Point is worth
-
-
-MONEY_RESERVE = 2  # £ kept back for a Discovery when other chits are considered
+#: The bot's valuation constants, by name (a tuned policy plays the bot with others of its own:
+#: ``agents.policies.spies``): the points an Action Chit (``chit``), a £ (``pound``), an active
+#: spy for the rest of the game (``spy``) and an Action Point (``action_point``) are worth to the
+#: bot, roughly; what a sea space counts for in a route, a land space counting 1 (``sea``: a
+#: little more, the die may cut the voyage short); the £ kept back for a Discovery when other
+#: chits are considered (``reserve``); the points a trade must net the bot beyond its costs
+#: (``margin``: it trades on clear gains).
+WEIGHTS: dict[str, float] = {
+    "chit": 2.0,
+    "pound": 0.25,
+    "spy": 5.0,
+    "action_point": 0.6,
+    "sea": 1.25,
+    "reserve": 2.0,
+    "margin": 0.3,
+}
 
 
 REFUSALS = ("refuse", "decline", "reject", "pass", "no", "done")
@@ -53,8 +54,17 @@ KEEP = {
 class Context:
     """One decision: the state, the deciding seat and power, and what the seat knows."""
 
-    def __init__(self, state: SpiesState, power: str) -> None:
+    def __init__(
+        self, state: SpiesState, power: str, weights: Mapping[str, float] = WEIGHTS
+    ) -> None:
         self.state = state
+        self.chit_points = weights["chit"]
+        self.pound_points = weights["pound"]
+        self.spy_points = weights["spy"]
+        self.ap_points = weights["action_point"]
+        self.sea_cost = weights["sea"]
+        self.reserve = weights["reserve"]
+        self.margin = weights["margin"]
         self.power = power
         self.seat = state.controller(power)
         self.know = Knowledge(state, self.seat)
@@ -80,6 +90,10 @@ class Context:
     def enemy(self, power: str | None) -> bool:
         return power is not None and self.state.controller(power) != self.seat
 
+    def cash_worth(self) -> float:
+        """What cashing a foreign Secret brings besides its points: the £20 and the chit."""
+        return control.CASH_MONEY * self.pound_points + self.chit_points
+
     def turns_left(self) -> int:
         """This power's turns after the current year's."""
         return max(0, self.state.last_year - self.state.year)
@@ -87,7 +101,7 @@ class Context:
     def hand(self) -> list[str]:
         return self.state.hands.chits[self.power]
 
-    def can_pay(self, chit: str, reserve: int = 0) -> bool:
+    def can_pay(self, chit: str, reserve: float = 0) -> bool:
         return (
             chit in self.hand()
             and chits.affordable(self.state, self.power, chit)
@@ -109,7 +123,7 @@ class Context:
     def spy_worth(self, label: str) -> float:
         if label not in self._worth:
             spy = self.state.board.spies[label]
-            worth = spy.strength * self.mult + SPY_WORTH
+            worth = spy.strength * self.mult + self.spy_points
             held = self.held(label)
             self._worth[label] = worth + (self.secret_worth(held) if held else 0.0)
         return self._worth[label]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from spyglass.engine import Action, Rng
@@ -12,7 +13,7 @@ from ..steps import POLICE, SECRETS, SPIES
 if TYPE_CHECKING:
     from ..rules import SpiesState
 from .answers import answer, return_chit
-from .context import REFUSALS, Context
+from .context import REFUSALS, WEIGHTS, Context
 from .moving import move
 from .policing import arrival, rearrange, search
 from .setup import place_police, place_secret, place_spy
@@ -37,12 +38,18 @@ def unknown(actions: list[Action], rng: Rng) -> Action:
 
 def choose(state: SpiesState, rng: Rng) -> Action:
     """The bot's move for the seat to play."""
+    return decide(state, rng, WEIGHTS)
+
+
+def decide(state: SpiesState, rng: Rng, weights: Mapping[str, float]) -> Action:
+    """The bot's move for the seat to play, valued with ``weights`` (named as in
+    :data:`~.context.WEIGHTS`)."""
     actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
     pending = state.pending[0] if state.pending else None
     power = pending[1] if pending is not None else state.power
-    ctx = Context(state, power)
+    ctx = Context(state, power, weights)
     if pending is not None and pending[0] == diplomacy.TALKS:
         return answer_offer(ctx, actions)
     if state.talks.offer is not None and not state.talks.offer.sent:

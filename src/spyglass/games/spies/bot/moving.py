@@ -7,7 +7,7 @@ from spyglass.engine import Action
 
 from ..movement import spaces_left
 from ..pieces import ACTIVE, Spy
-from .context import AP_WORTH, MONEY_RESERVE, POUND_WORTH, SPY_WORTH, Context
+from .context import Context
 from .plans import carrier_cannot_reach, discovery_value, plan_spies, sanction_value, step_towards
 from .trading import approach
 
@@ -24,15 +24,15 @@ def _chit_move(ctx: Context, actions: list[Action]) -> Action | None:
         if kind == "Discovery":
             spy, secret = act.target[1], act.target[2]
             left = spaces_left(state, spy) if spy not in state.turn.moved else 0
-            value = discovery_value(ctx, spy, secret, left) - 2 * POUND_WORTH - AP_WORTH
+            value = discovery_value(ctx, spy, secret, left) - 2 * ctx.pound_points - ctx.ap_points
             value = value if value > 1.0 else 0.0
         elif kind == "Sanction":
             value = sanction_value(ctx, act.target[1], act.target[2])
-        elif kind == "Escape" and ctx.can_pay(kind, MONEY_RESERVE):
+        elif kind == "Escape" and ctx.can_pay(kind, ctx.reserve):
             spy = state.board.spies[act.target[1]]
-            value = spy.strength * ctx.mult * (spy.captor is not None) + SPY_WORTH - 2
-        elif kind == "Recruit" and ctx.can_pay(kind, MONEY_RESERVE) and ctx.turns_left() > 0:
-            value = SPY_WORTH - 2
+            value = spy.strength * ctx.mult * (spy.captor is not None) + ctx.spy_points - 2
+        elif kind == "Recruit" and ctx.can_pay(kind, ctx.reserve) and ctx.turns_left() > 0:
+            value = ctx.spy_points - 2
         elif kind == "Drop" and ctx.can_pay(kind):
             label, piece = act.target[1], act.target[2]
             secret = state.board.secrets[label]
@@ -63,7 +63,7 @@ def _cover_value(ctx: Context, label: str) -> float:
         for s in state.board.spies.values()
     ):
         risk += 0.3 * ctx.secret_worth(held)
-    return risk - 2 * POUND_WORTH - AP_WORTH - 1.5
+    return risk - 2 * ctx.pound_points - ctx.ap_points - 1.5
 
 
 def _control_move(ctx: Context, actions: list[Action]) -> Action | None:
@@ -118,7 +118,7 @@ def move(ctx: Context, actions: list[Action]) -> Action:
         if act is not None:
             return act
     covers = [a for a in actions if a.kind == "chit" and a.target[0] == "Cover"]
-    if covers and ctx.can_pay("Cover", MONEY_RESERVE):
+    if covers and ctx.can_pay("Cover", ctx.reserve):
         best = max(covers, key=lambda a: _cover_value(ctx, a.target[1]))
         if _cover_value(ctx, best.target[1]) > 0:
             return best

@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 
 from spyglass.engine import Action
 
-from .. import control, plays, police
+from .. import plays, police
 from ..events import fits
 from ..movement import spaces_left
 from ..pieces import ACTIVE, IN_PLAY
 
 if TYPE_CHECKING:
     from ..edition import Tile
-from .context import AP_WORTH, CHIT_WORTH, MONEY_RESERVE, POUND_WORTH, SEA_COST, SPY_WORTH, Context
+from .context import Context
 from .knowledge import at_least, greater, mean
 from .routes import route_costs
 
@@ -68,7 +68,7 @@ def _discovery(
     else:
         points *= max(0.3, 1.0 - 0.04 * way)
     captor = state.territory(secret.place)
-    lost = trap * (strength * ctx.mult * (captor is not None) + SPY_WORTH)
+    lost = trap * (strength * ctx.mult * (captor is not None) + ctx.spy_points)
     return win * (points - lost)
 
 
@@ -104,7 +104,7 @@ def _award_cities(ctx: Context) -> dict[str, float]:
     found: dict[str, float] = {}
     for tile, chance in _likely_tiles(ctx):
         for award in tile.awards:
-            unit = CHIT_WORTH if award.unit == "c" else POUND_WORTH
+            unit = ctx.chit_points if award.unit == "c" else ctx.pound_points
             for city in award.cities:
                 if state.territory(city) != ctx.power:
                     found[city] = found.get(city, 0.0) + chance * award.amount * unit
@@ -120,7 +120,7 @@ def plan_spies(ctx: Context) -> dict[str, tuple[str, float]]:
     for spy in ctx.own_spies():
         home = _home_of(ctx, spy.label)
         if home is not None:
-            cash = control.CASH_MONEY * POUND_WORTH + CHIT_WORTH if home == ctx.capital else 0
+            cash = ctx.cash_worth() if home == ctx.capital else 0
             plans[spy.label] = (home, 100.0 + cash + ctx.secret_worth(ctx.held(spy.label) or ""))
         else:  # free, or guarding an own original at home (it stays there if the spy leaves)
             free.append(spy)
@@ -221,7 +221,7 @@ def _weights(ctx: Context, label: str, carrying: bool) -> Callable[[str], float]
 
     def weight(place: str) -> float:
         if place not in ctx.map.cities:
-            return SEA_COST
+            return ctx.sea_cost
         return 1.0 + scale * ctx.danger(place, label)
 
     return weight
@@ -253,7 +253,7 @@ def step_towards(ctx: Context, label: str, target: str, actions: list[Action]) -
     if at_sea and reroll is not None and best is not None and best.kind == "land":
         # A sail the roll forbids would have been better: roll again if it is worth a space.
         zone = ctx.map.zones[here]
-        ideal = min((SEA_COST + costs.get(z, float("inf")) for z in zone.adjacent),
+        ideal = min((ctx.sea_cost + costs.get(z, float("inf")) for z in zone.adjacent),
                     default=float("inf"))  # fmt: skip
         if ideal + 1.5 < best_cost and spaces_left(state, label) >= 3:
             return reroll
@@ -271,13 +271,13 @@ def carrier_cannot_reach(ctx: Context, label: str) -> bool:
 
 def sanction_value(ctx: Context, assassin: str, victim: str) -> float:
     state = ctx.state
-    if not ctx.can_pay("Sanction", MONEY_RESERVE):
+    if not ctx.can_pay("Sanction", ctx.reserve):
         return 0.0
     mine = state.board.spies[assassin]
     strength = ctx.know.spy_strength(victim)
     cousin = 0.0 if mine.cousin else ctx.know.cousin_chance(victim)
     kill = at_least({mine.strength: 1.0}, strength) * (1 - cousin)
-    gain = mean(strength) * ctx.mult + SPY_WORTH
+    gain = mean(strength) * ctx.mult + ctx.spy_points
     held = ctx.held(victim)
     if held is not None and ctx.held(assassin) is None:
         gain += (
@@ -285,5 +285,5 @@ def sanction_value(ctx: Context, assassin: str, victim: str) -> float:
             if state.board.secrets[held].origin == ctx.power
             else (ctx.know.outlook(held, mine.strength, mine.cousin)[0] * ctx.mult * 0.7)
         )
-    loss = cousin * (mine.strength * ctx.mult + SPY_WORTH + 2)
-    return kill * gain - loss - 4 * POUND_WORTH - 2 * AP_WORTH - 3.0
+    loss = cousin * (mine.strength * ctx.mult + ctx.spy_points + 2)
+    return kill * gain - loss - 4 * ctx.pound_points - 2 * ctx.ap_points - 3.0

@@ -8,14 +8,14 @@ from spyglass.engine import Action
 
 from .. import police
 from ..pieces import IN_PLAY
-from .context import AP_WORTH, CHIT_WORTH, POUND_WORTH, Context, pick
+from .context import Context, pick
 from .knowledge import Dist, greater, mean, total
 
 
 def _capture_gain(ctx: Context, spy: str, force: Dist) -> float:
     strength = ctx.know.spy_strength(spy)
     held = ctx.held(spy)
-    worth = mean(strength) * ctx.mult + 3 * POUND_WORTH + CHIT_WORTH
+    worth = mean(strength) * ctx.mult + 3 * ctx.pound_points + ctx.chit_points
     if held is not None:
         worth += ctx.secret_worth(held) * 0.5
     return greater(force, strength) * worth
@@ -119,7 +119,8 @@ def search(ctx: Context, actions: list[Action]) -> Action:
         units = police.units_in(state, ctx.power, spy.place)
         chance = greater(ctx.know.force(units), ctx.know.spy_strength(spy.label))
         free = spy.place in state.turn.paid or state.turn.free_searches
-        value = _capture_gain(ctx, spy.label, ctx.know.force(units)) - (0 if free else AP_WORTH)
+        cost = 0 if free else ctx.ap_points
+        value = _capture_gain(ctx, spy.label, ctx.know.force(units)) - cost
         if chance > 0 and value > best_value:
             best, best_value = act, value
     return best if best is not None else pick(actions, ("done", None))

@@ -11,7 +11,7 @@ from ..pieces import ACTIVE
 
 if TYPE_CHECKING:
     from ..edition import Tile
-from .context import AP_WORTH, CHIT_WORTH, POUND_WORTH, Context
+from .context import Context
 
 
 def _schedulable(tiles: list[Tile], years: range) -> int:
@@ -33,7 +33,7 @@ def _awards(ctx: Context, tile: Tile) -> float:
     state = ctx.state
     worth = 0.0
     for award in tile.awards:
-        unit = CHIT_WORTH if award.unit == "c" else POUND_WORTH
+        unit = ctx.chit_points if award.unit == "c" else ctx.pound_points
         for city in award.cities:
             for power in {s.power for s in state.board.spies.values()
                           if s.place == city and s.status == ACTIVE}:  # fmt: skip
@@ -44,7 +44,7 @@ def _awards(ctx: Context, tile: Tile) -> float:
     effect = tile.effect
     if effect is not None:
         if effect.kind == "draw_chits":
-            worth += effect.count * CHIT_WORTH
+            worth += effect.count * ctx.chit_points
         elif effect.kind in ("free_searches", "annex"):
             worth += 1.0
     return worth
@@ -63,6 +63,6 @@ def choose_tile(ctx: Context, actions: list[Action]) -> Action:
         if act.kind == "discard":
             return later
         mine = 2.0 if tile.power == ctx.power else 0.0
-        return mine + _awards(ctx, tile) - AP_WORTH + later
+        return mine + _awards(ctx, tile) - ctx.ap_points + later
 
     return max(actions, key=score)

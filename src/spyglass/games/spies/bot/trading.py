@@ -8,10 +8,10 @@ from math import comb
 
 from spyglass.engine import Action
 
-from .. import control, diplomacy
+from .. import diplomacy
 from ..money import LADDER
 from ..pieces import ACTIVE, CAPTURED, CASHED, IN_PLAY, SANCTIONED
-from .context import AP_WORTH, CHIT_WORTH, POUND_WORTH, Context, pick
+from .context import Context, pick
 from .knowledge import mean
 
 #: What a first chit of each kind is worth to a power for its use, in points; each further chit
@@ -24,13 +24,7 @@ DUPLICATE = 0.5
 
 
 SHORT, AMPLE = 6, 15  # £: below SHORT a power cannot pay for a few chit plays; above AMPLE
-
-
-# it can pay for all it is likely to play: a £ counts twice, once, or 0.6 times POUND_WORTH
-CASH_WORTH = control.CASH_MONEY * POUND_WORTH + CHIT_WORTH  # the £20 and the chit of cashing
-
-
-TRADE_MARGIN = 0.3  # points a trade must net the bot beyond its costs: it trades on clear gains
+# it can pay for all it is likely to play: a £ counts twice, once, or 0.6 times its worth
 
 
 #: How much a rival's gain counts against the bot, by how far the rival's seat stands ahead of
@@ -91,7 +85,7 @@ def _secret_value(ctx: Context, who: str, label: str, piece: str) -> float:
         return value * ctx.final * _carry_chance(ctx, who, piece, secret.home)
     record = ctx.edition.record
     year = secret.taken if secret.taken is not None else ctx.year
-    points = value * record[min(year, max(record))] + CASH_WORTH
+    points = value * record[min(year, max(record))] + ctx.cash_worth()
     return points * _carry_chance(ctx, who, piece, ctx.map.capital(who))
 
 
@@ -128,14 +122,15 @@ def _chit_use(ctx: Context, who: str, kind: str, held: int) -> float:
 
 
 def _money_value(ctx: Context, who: str, change: int) -> float:
-    """What ``change`` £ are worth to ``who``: POUND_WORTH a £, twice that below SHORT (money
-    it would need to play its chits), 0.6 times that above AMPLE. Money kept secret from the
-    seat is taken to be ample."""
+    """What ``change`` £ are worth to ``who``: the bot's ``pound`` weight a £, twice that below
+    SHORT (money it would need to play its chits), 0.6 times that above AMPLE. Money kept secret
+    from the seat is taken to be ample."""
     state = ctx.state
     have = state.bank.money[who] if state.sees_money(ctx.seat, who) else 2 * AMPLE
 
     def worth(money: int) -> float:
-        return POUND_WORTH * (min(money, AMPLE) + min(money, SHORT) + 0.6 * max(0, money - AMPLE))
+        pounds = min(money, AMPLE) + min(money, SHORT) + 0.6 * max(0, money - AMPLE)
+        return ctx.pound_points * pounds
 
     return worth(max(0, have + change)) - worth(have)
 
@@ -225,7 +220,7 @@ def _net(ctx: Context, who: str, rival: str, own: float, theirs: float) -> float
 
 
 def answer_offer(ctx: Context, actions: list[Action]) -> Action:
-    """Accept an offer that nets the power more than TRADE_MARGIN, its rival's gain counted
+    """Accept an offer that nets the power more than its ``margin``, its rival's gain counted
     against it by how dangerous that rival is; else refuse."""
     state = ctx.state
     offer = state.talks.offer
@@ -234,7 +229,7 @@ def answer_offer(ctx: Context, actions: list[Action]) -> Action:
     if accept is None or offer is None or not state.seating.scoring(ctx.power):
         return refuse
     theirs, mine = _gains(ctx, offer)
-    return accept if _net(ctx, ctx.power, offer.initiator, mine, theirs) > TRADE_MARGIN else refuse
+    return accept if _net(ctx, ctx.power, offer.initiator, mine, theirs) > ctx.margin else refuse
 
 
 def _hand_odds(ctx: Context, other: str, kind: str) -> list[tuple[int, float]]:
@@ -276,7 +271,7 @@ def _wants(ctx: Context, kind: str) -> bool:
 Plan = tuple[float, diplomacy.Offer]  # (expected net for the bot, the offer)
 
 
-def _secret_plans(ctx: Context, other: str, ap_cost: float = AP_WORTH) -> list[Plan]:
+def _secret_plans(ctx: Context, other: str, ap_cost: float) -> list[Plan]:
     """Foreign Secrets that ``other``'s piece would value more than the power's (or the other
     way round), each for the sum from the ladder that nets the power most while the other side
     (as the power models it) would still accept."""
@@ -294,7 +289,7 @@ def _secret_plans(ctx: Context, other: str, ap_cost: float = AP_WORTH) -> list[P
             else diplomacy.Offer(me, other, ask=(item,))
         )
         mine, theirs = _gains(ctx, base)
-        if mine + theirs <= TRADE_MARGIN:
+        if mine + theirs <= ctx.margin:
             continue  # no surplus to share
         budget = rich if selling else state.bank.money[me]
         for amount in (0, *(n for n in LADDER if n <= budget)):
@@ -304,13 +299,13 @@ def _secret_plans(ctx: Context, other: str, ap_cost: float = AP_WORTH) -> list[P
                 offer = (diplomacy.Offer(me, other, give=(item,), ask=money) if selling
                          else diplomacy.Offer(me, other, give=money, ask=(item,)))  # fmt: skip
             mine, theirs = _gains(ctx, offer)
-            if _net(ctx, other, me, theirs, mine) <= TRADE_MARGIN:
+            if _net(ctx, other, me, theirs, mine) <= ctx.margin:
                 continue  # the other side would refuse
             plans.append((_net(ctx, me, other, mine, theirs) - ap_cost, offer))
     return plans
 
 
-def _chit_plans(ctx: Context, other: str, ap_cost: float = AP_WORTH) -> list[Plan]:
+def _chit_plans(ctx: Context, other: str, ap_cost: float) -> list[Plan]:
     """A chit the power needs and has none of, bought for money: the sum that nets most over
     the chances that ``other`` holds one and would sell at that price."""
     state = ctx.state
@@ -335,17 +330,15 @@ def _chit_plans(ctx: Context, other: str, ap_cost: float = AP_WORTH) -> list[Pla
                 if not count:
                     continue  # it would have to refuse
                 theirs = paid - _chit_value(ctx, other, kind, count - 1)
-                if _net(ctx, other, me, theirs, mine) > TRADE_MARGIN:
+                if _net(ctx, other, me, theirs, mine) > ctx.margin:
                     expected += chance * _net(ctx, me, other, mine, theirs)
             plans.append((expected - ap_cost, offer))
     return plans
 
 
-def _best_offer(
-    ctx: Context, partner: str | None = None, ap_cost: float = AP_WORTH
-) -> diplomacy.Offer | None:
+def _best_offer(ctx: Context, partner: str | None, ap_cost: float) -> diplomacy.Offer | None:
     """The offer most worth an approach (to ``partner``, or to any power not yet approached
-    this turn), if one nets more than TRADE_MARGIN once the approach's Action Point
+    this turn), if one nets more than the ``margin`` once the approach's Action Point
     (``ap_cost`` points: nothing when the point would go unused, or is already spent) is paid."""
     state = ctx.state
     if partner is not None:
@@ -362,19 +355,21 @@ def _best_offer(
         return None
     value, offer = max(plans, key=lambda p: (p[0], diplomacy.spell_items(p[1].give)
                                              + diplomacy.spell_items(p[1].ask)))  # fmt: skip
-    return offer if value > TRADE_MARGIN else None
+    return offer if value > ctx.margin else None
 
 
-def approach(ctx: Context, actions: list[Action], ap_cost: float = AP_WORTH) -> Action | None:
+def approach(ctx: Context, actions: list[Action], ap_cost: float | None = None) -> Action | None:
     """``approach X`` when an offer to X is worth its Action Point (looked for between spies'
     movements only: a search per step would cost more than the trades bring). At the end of the
     turn the points left would go unused, so an approach costs nothing then (``ap_cost`` 0), and
-    it is looked for once whichever spy moved last."""
+    it is looked for once whichever spy moved last; else it costs the bot's ``action_point``."""
     if not any(a.kind == "approach" for a in actions):
         return None
+    if ap_cost is None:
+        ap_cost = ctx.ap_points
     if ap_cost and ctx.state.turn.moving is not None:
         return None
-    offer = _best_offer(ctx, ap_cost=ap_cost)
+    offer = _best_offer(ctx, None, ap_cost)
     if offer is None:
         return None
     return next((a for a in actions if a.kind == "approach" and a.target == offer.partner), None)
