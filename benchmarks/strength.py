@@ -263,10 +263,12 @@ EFFORT_SCALE: dict[str, float] = {
 #: The tuned policy (``agents.policies.espionage``: the bot with beliefs fitted to its play).
 #: Tinker Tailor: PIMC over the role draft only (the bot plays the rest), each pick rolled
 #: about a round on and scored by the bot's worth of each hand (``by_worth``); 59% of the
-#: tables won alone in a screening of 400.
+#: tables won alone in a screening of 400. The Spies!: the tuned policy (``agents.policies.spies``:
+#: the bot with its worths of chits, £, spies and Action Points searched again).
 VERSUS: dict[str, tuple[str, ...]] = {
     "espionage": ("ismcts:iterations=10,belief=4", "tuned"),
     "tinker-tailor": ("pimc:samples=10,cutoff=15,evaluation=by_worth,decisions=pick",),
+    "spies": ("tuned",),
 }
 #: Games whose rules or data changed after results were kept for them, with the change (its
 #: commit): their parts' keys (solo deals and multiplayer tables) name it, so results played

@@ -21,6 +21,7 @@ DEDICATED = {
     "sandwich-guy": "sandwich_guy",
     "espionage": "espionage",
     "dead-center": "dead_center",
+    "spies": "spies",
 }
 
 
