@@ -23,8 +23,9 @@ CHIT_USE = {"Discovery": 4.0, "Papers": 2.0, "Escape": 2.0, "Cover": 1.5, "Drop"
 DUPLICATE = 0.5
 
 
-SHORT, AMPLE = 6, 15  # £: below SHORT a power cannot pay for a few chit plays; above AMPLE
-# it can pay for all it is likely to play: a £ counts twice, once, or 0.6 times its worth
+#: £: below SHORT a power cannot pay for a few chit plays; above AMPLE it can pay for all it is
+#: likely to play. A £ counts twice, once, or 0.6 times the bot's ``pound`` weight.
+SHORT, AMPLE = 6, 15
 
 
 #: How much a rival's gain counts against the bot, by how far the rival's seat stands ahead of
