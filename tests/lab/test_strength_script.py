@@ -68,6 +68,11 @@ def test_a_candidate_stops_at_the_candidate_deals_unless_its_test_needs_more() -
     assert strength.deals_allowed("foursquare", look, 2401, 400, True) == 1600
     assert strength.deals_allowed("foursquare", look, 1000, 400, True) == 1000
     assert strength.deals_allowed("foursquare", look, 2401, 2000, True) == 2000
+    # the Sandwich Guy's rollout search: 1,200 deals for its paired test
+    rollout = strength.SANDWICH_ROLLOUT
+    assert rollout in strength.CANDIDATES["sandwich-guy"]
+    assert strength.deals_allowed("sandwich-guy", rollout, 2401, 400, True) == 1200
+    assert strength.deals_allowed("sandwich-guy", rollout, 800, 400, True) == 800
 
 
 def test_an_effort_series_plays_its_game_s_share_of_the_effort_deals() -> None:
@@ -81,10 +86,19 @@ def test_an_effort_series_plays_its_game_s_share_of_the_effort_deals() -> None:
     assert strength.effort_deals("tinker-sailor-soldier-spy", 20) == 20  # its targets are met
     assert strength.effort_deals("skyway", 5) % strength.SEARCH_CHUNK == 0
     assert all(strength.effort_deals(game, 0) == 0 for game in strength.EFFORT)
-    # ISMCTS goes on to about a second a move in the cheapest of them
-    assert strength.EFFORT["sandwich-guy"][strength._ISMCTS][-1] == (
-        "ismcts:iterations=10000,cutoff=0"
-    )
+    # ISMCTS goes on to about a second a move in every game that misses the targets; the
+    # dearest budgets play fewer deals, never more than their game's series
+    dear = "ismcts:iterations=10000,cutoff=0"
+    for game in ("sandwich-guy", "boba-tea", "dead-center"):
+        assert strength.EFFORT[game][strength._ISMCTS][-1] == dear
+    assert strength.effort_deals("sandwich-guy", 20, dear) == 100
+    assert strength.effort_deals("boba-tea", 20, dear) == 8
+    assert strength.effort_deals("boba-tea", 20, "ismcts:iterations=1000,cutoff=0") == 100
+    assert strength.effort_deals("boba-tea", 1, dear) == 4  # never more than the series
+    assert strength.effort_deals("dead-center", 20, dear) == 6
+    for (game, spec), cap in strength.EFFORT_CAP.items():
+        assert any(spec in specs for specs in strength.EFFORT[game].values())
+        assert cap % strength.SEARCH_CHUNK == 0
 
 
 def test_work_that_plays_the_tuned_policy_names_its_version() -> None:
@@ -219,6 +233,25 @@ def test_ismcts_and_the_heuristic_are_compared_on_the_deals_both_played() -> Non
     # heuristic's, deal 5 only ISMCTS's: a split of one each, p = 1
     assert cells == ["sandwich-guy", f"`{search}`", "6", "83.3%", "83.3%", "1", "1", "1", "1"]
     assert strength.paired([info], [40], solo_rows)[-1].startswith("|---")  # no deals, no row
+
+
+def test_a_capped_effort_budget_is_read_on_its_own_deals_only() -> None:
+    import spyglass
+
+    info = spyglass.load("boba-tea").info
+    dear = "ismcts:iterations=10000,cutoff=0"
+    assert strength.effort_deals(info.id, 20, dear) == 8
+    # the heuristic wins deals 0-79 of 100; the dear budget has 40 deals, wins the even ones
+    results = strength.Results(
+        {(info.id, "heuristic"): [(i, i < 80, None) for i in range(100)],
+         (info.id, dear): [(i, i % 2 == 0, None) for i in range(40)]},
+        {(info.id, dear): [30.0] * 40}, {}, {},
+    )  # fmt: skip
+    row = next(line for line in strength.effort([info], results, 20) if f"`{dear}`" in line)
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    # its first 8 deals only: 4 won, the heuristic won all 8, so 0 only it, 4 only the heuristic
+    assert cells[3].startswith("50.0%") and cells[3].endswith("of 8")
+    assert cells[4:] == ["100.0%", "0 / 4", "30.00"]
 
 
 def test_the_published_table_is_the_report_of_the_committed_results(monkeypatch, capsys) -> None:
