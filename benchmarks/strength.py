@@ -160,9 +160,9 @@ MORE_DEALS: dict[tuple[str, str], int | None] = {
     ("sandwich-guy", SANDWICH_ROLLOUT): 1200,
 }
 _ismcts_growing = tuple(f"ismcts:iterations={n},cutoff=0" for n in (40, 200, 1000))
-#: ISMCTS on to about a second a move where 1000 iterations cost a tenth of a second a move or
-#: less and nothing meets the targets (10,000: 0.73 CPU-s a move in the Sandwich Guy, 2.2 in
-#: Skyway, as measured)
+#: ISMCTS on to seconds a move where nothing meets the targets (10,000 iterations: 0.73 CPU-s a
+#: move in the Sandwich Guy, 2.2 in Skyway, as measured; Boba Tea and Dead Center play it on a
+#: few deals only, see EFFORT_CAP)
 _ismcts_seconds = (*_ismcts_growing, "ismcts:iterations=10000,cutoff=0")
 #: PIMC where full bot playouts cost too much (tens of moves, each a search of the bot's own):
 #: each rollout stops after five moves and the game's evaluation scores it.
