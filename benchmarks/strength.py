@@ -1217,7 +1217,9 @@ def effort(solo: list, results: Results, deals: int) -> list[str]:
         "",
         "Each method at growing budgets on the same deals: the win rate (Wilson 95% interval), "
         "the heuristic's on those deals, the deals only the agent and only the heuristic won, "
-        "and the mean CPU seconds a deal took (over all the deals the series played).",
+        "and the mean CPU seconds a deal took (over all the deals the series played). The "
+        "dearest budgets, minutes of CPU a deal, play only the first few of those deals (the "
+        "row says how many): they show whether a trend turns, not a win rate.",
         "",
         "| game | method | agent | win rate | heuristic there | only agent / only heuristic "
         "| CPU-s a deal |",

@@ -86,8 +86,9 @@ def test_an_effort_series_plays_its_game_s_share_of_the_effort_deals() -> None:
     assert strength.effort_deals("tinker-sailor-soldier-spy", 20) == 20  # its targets are met
     assert strength.effort_deals("skyway", 5) % strength.SEARCH_CHUNK == 0
     assert all(strength.effort_deals(game, 0) == 0 for game in strength.EFFORT)
-    # ISMCTS goes on to about a second a move in every game that misses the targets; the
-    # dearest budgets play fewer deals, never more than their game's series
+    # ISMCTS goes on to seconds a move in the Sandwich Guy, Boba Tea and Dead Center (the
+    # Emissary's 1000 iterations already cost about that); the dearest budgets play fewer
+    # deals, never more than their game's series
     dear = "ismcts:iterations=10000,cutoff=0"
     for game in ("sandwich-guy", "boba-tea", "dead-center"):
         assert strength.EFFORT[game][strength._ISMCTS][-1] == dear
